@@ -1,0 +1,100 @@
+//! Importers: one module per profiler format, all behind [`Importer`].
+//!
+//! Detection is by content, never by file name: each importer looks at the text and says
+//! whether it is its format. [`detect`] asks them in order of specificity.
+
+pub mod csv;
+pub mod ncu;
+
+use crate::dataset::SourceFile;
+use crate::error::ImportError;
+use crate::model::Machine;
+use crate::profile::Launch;
+
+/// What one file held: kernel launches, host↔device transfers, and/or a machine description.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Imported {
+    pub launches: Vec<Launch>,
+    pub transfers: Vec<Transfer>,
+    pub machine: Option<Machine>,
+}
+
+/// A memory copy or memset: not a kernel, reported separately (PCIe/NVLink roofline).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Transfer {
+    pub name: String,
+    pub count: u64,
+    pub bytes: Option<f64>,
+    pub time_s: Option<f64>,
+}
+
+/// A profiler format.
+pub trait Importer: Sync {
+    /// Stable identifier, printed as `format` in the CLI's JSON (public contract).
+    fn format(&self) -> &'static str;
+    /// Whether `text` (the decoded file) is in this format.
+    fn detect(&self, text: &str) -> bool;
+    /// Reads the file. Errors name the file and the line.
+    fn import(&self, file_name: &str, text: &str) -> Result<Imported, ImportError>;
+}
+
+/// Every importer, most specific first.
+pub fn importers() -> &'static [&'static dyn Importer] {
+    &[&ncu::NsightComputeLong]
+}
+
+/// The importer whose format `text` is in.
+pub fn detect(text: &str) -> Option<&'static dyn Importer> {
+    importers().iter().copied().find(|imp| imp.detect(text))
+}
+
+/// Decodes a file's bytes to text: UTF-8 with or without BOM. Other encodings get a clear error.
+pub fn decode(file: &SourceFile) -> Result<&str, ImportError> {
+    let bytes = file.bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&file.bytes);
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(ImportError::new(
+            &file.name,
+            None,
+            "the file is UTF-16 text; save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)",
+        ));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        ImportError::new(&file.name, Some(line), "the file is not text (invalid UTF-8); expected a profiler's CSV or text output")
+    })
+}
+
+/// Parses a number as profilers print it: thousands separators (`4,963,609,951.19`),
+/// surrounding spaces. `None` for empty cells and anything that is not a finite number.
+pub fn parse_number(cell: &str) -> Option<f64> {
+    let t = cell.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let v: f64 = if t.contains(',') { t.replace(',', "").parse().ok()? } else { t.parse().ok()? };
+    v.is_finite().then_some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_with_thousands_separators() {
+        assert_eq!(parse_number("4,963,609,951.19"), Some(4_963_609_951.19));
+        assert_eq!(parse_number(" 12 "), Some(12.0));
+        assert_eq!(parse_number("1.5e3"), Some(1500.0));
+        assert_eq!(parse_number(""), None);
+        assert_eq!(parse_number("n/a"), None);
+        assert_eq!(parse_number("inf"), None);
+    }
+
+    #[test]
+    fn utf16_is_refused_with_a_reason() {
+        let f = SourceFile { name: "a.csv".into(), bytes: vec![0xFF, 0xFE, b'a', 0] };
+        let e = decode(&f).unwrap_err();
+        assert!(e.to_string().contains("UTF-16"), "{e}");
+        let f = SourceFile { name: "b.csv".into(), bytes: b"\xEF\xBB\xBFx,y".to_vec() };
+        assert_eq!(decode(&f).unwrap(), "x,y");
+    }
+}

@@ -1,0 +1,23 @@
+//! Roofline Explorer's engine: everything between the bytes of a profiler's file and the
+//! numbers a chart draws. It has no browser dependency: the same code runs in the `roofline`
+//! command-line tool, in native tests and benchmarks, and (compiled to wasm32) in the web app.
+//!
+//! Data flow: [`import`] turns files into per-launch [`counters::Counters`]; [`dataset`] merges
+//! files and aggregates launches into [`profile::KernelProfile`]s; [`model`] places kernels on
+//! rooflines of a [`model::Machine`]; [`share`] packs a view into a page address.
+//!
+//! Units: every quantity is in base SI units (seconds, bytes, FLOPs, instructions); prefixes are
+//! decimal (1 GB/s = 1e9 bytes/s), see [`units`].
+
+pub mod counters;
+pub mod dataset;
+pub mod error;
+pub mod import;
+pub mod model;
+pub mod profile;
+pub mod share;
+pub mod units;
+
+pub use dataset::{load_dataset, Dataset, SourceFile};
+pub use error::ImportError;
+pub use profile::KernelProfile;

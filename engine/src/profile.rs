@@ -1,0 +1,127 @@
+//! A kernel's measured totals and the quantities derived from them without a machine.
+
+use crate::counters::{Counter, Counters};
+use serde::{Deserialize, Serialize};
+
+/// One launch of a kernel as an importer read it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Launch {
+    /// The profiler's launch id (Nsight Compute `ID`, rocprof `Index`), used to join
+    /// one-metric-per-file runs; `None` when the format has none.
+    pub id: Option<u64>,
+    /// The kernel's name as the profiler printed it, suffixes removed by the importer.
+    pub kernel: String,
+    /// How many launches this record stands for (nvprof metric tables give `Invocations`).
+    pub count: u64,
+    pub counters: Counters,
+}
+
+/// A kernel: all launches of one name, counters summed (totals over launches, base units).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KernelProfile {
+    pub name: String,
+    pub launches: u64,
+    pub counters: Counters,
+}
+
+/// Floating-point precision of FLOPs and compute ceilings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Precision {
+    Fp64,
+    Fp32,
+    Fp16,
+}
+
+impl KernelProfile {
+    /// Total time over launches, seconds: measured duration, else Σcycles / clock as in the
+    /// NERSC hierarchical-roofline recipe (Yang et al., roofline use cases: time =
+    /// `sm__cycles_elapsed.avg` / `sm__cycles_elapsed.avg.per_second`).
+    pub fn time_s(&self) -> Option<f64> {
+        let c = &self.counters;
+        c.get(Counter::TimeS).or_else(|| match (c.get(Counter::Cycles), c.get(Counter::ClockHz)) {
+            (Some(cycles), Some(hz)) if hz > 0.0 => Some(cycles / hz),
+            _ => None,
+        })
+    }
+
+    /// FLOPs of one precision: reported FLOPs if the profiler counted them, else
+    /// add + mul + 2 × fma thread instructions (NERSC / Nsight Compute roofline recipe).
+    pub fn flops(&self, p: Precision) -> Option<f64> {
+        let c = &self.counters;
+        let (direct, add, mul, fma) = match p {
+            Precision::Fp64 => (Counter::Fp64Flops, Counter::Fp64Add, Counter::Fp64Mul, Counter::Fp64Fma),
+            Precision::Fp32 => (Counter::Fp32Flops, Counter::Fp32Add, Counter::Fp32Mul, Counter::Fp32Fma),
+            Precision::Fp16 => (Counter::Fp16Flops, Counter::Fp16Add, Counter::Fp16Mul, Counter::Fp16Fma),
+        };
+        if let Some(v) = c.get(direct) {
+            return Some(v);
+        }
+        let parts = [c.get(add), c.get(mul), c.get(fma).map(|f| 2.0 * f)];
+        if parts.iter().all(Option::is_none) {
+            None
+        } else {
+            Some(parts.iter().flatten().sum())
+        }
+    }
+
+    /// Tensor FLOPs: reported directly, or tensor instructions × `flops_per_tensor_inst`
+    /// (a property of the machine: 512 for V100 HMMA.884, per the NERSC recipe).
+    pub fn tensor_flops(&self, flops_per_tensor_inst: Option<f64>) -> Option<f64> {
+        let c = &self.counters;
+        c.get(Counter::TensorFlops).or_else(|| Some(c.get(Counter::TensorInst)? * flops_per_tensor_inst?))
+    }
+
+    /// All FLOPs: every precision, tensor, and FLOPs of unknown precision. `None` when no
+    /// FLOP counter of any kind was measured.
+    pub fn total_flops(&self, flops_per_tensor_inst: Option<f64>) -> Option<f64> {
+        let parts = [
+            self.flops(Precision::Fp64),
+            self.flops(Precision::Fp32),
+            self.flops(Precision::Fp16),
+            self.tensor_flops(flops_per_tensor_inst),
+            self.counters.get(Counter::OtherFlops),
+        ];
+        if parts.iter().all(Option::is_none) {
+            None
+        } else {
+            Some(parts.iter().flatten().sum())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kernel(pairs: &[(Counter, f64)]) -> KernelProfile {
+        let mut counters = Counters::default();
+        for &(c, v) in pairs {
+            counters.set(c, v);
+        }
+        KernelProfile { name: "k".into(), launches: 1, counters }
+    }
+
+    #[test]
+    fn flops_are_add_mul_and_twice_fma() {
+        let k = kernel(&[(Counter::Fp32Add, 10.0), (Counter::Fp32Mul, 5.0), (Counter::Fp32Fma, 100.0)]);
+        assert_eq!(k.flops(Precision::Fp32), Some(215.0));
+        assert_eq!(k.flops(Precision::Fp64), None);
+        assert_eq!(k.total_flops(None), Some(215.0));
+    }
+
+    #[test]
+    fn tensor_flops_need_the_machine_factor() {
+        let k = kernel(&[(Counter::TensorInst, 1000.0)]);
+        assert_eq!(k.tensor_flops(None), None);
+        assert_eq!(k.tensor_flops(Some(512.0)), Some(512_000.0));
+    }
+
+    #[test]
+    fn time_from_cycles_and_clock() {
+        let k = kernel(&[(Counter::Cycles, 1.53e9), (Counter::ClockHz, 1.53e9)]);
+        assert_eq!(k.time_s(), Some(1.0));
+        let k = kernel(&[(Counter::TimeS, 0.5), (Counter::Cycles, 1.0), (Counter::ClockHz, 1.0)]);
+        assert_eq!(k.time_s(), Some(0.5));
+    }
+}
