@@ -1,1 +1,5 @@
-fn main() {}
+//! Entry point of the web app (built by Trunk).
+
+fn main() {
+    roofline_app::start();
+}

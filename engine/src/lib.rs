@@ -9,12 +9,14 @@
 //! Units: every quantity is in base SI units (seconds, bytes, FLOPs, instructions); prefixes are
 //! decimal (1 GB/s = 1e9 bytes/s), see [`units`].
 
+pub mod chart;
 pub mod counters;
 pub mod dataset;
 pub mod error;
 pub mod import;
 pub mod model;
 pub mod profile;
+pub mod report;
 pub mod share;
 pub mod units;
 

@@ -34,6 +34,12 @@ pub enum Precision {
 }
 
 impl KernelProfile {
+    /// A short name for charts (template arguments as `<…>`, no parameter list); the full
+    /// name stays in [`KernelProfile::name`]. See [`crate::import::names::display_name`].
+    pub fn display_name(&self) -> String {
+        crate::import::names::display_name(&self.name)
+    }
+
     /// Total time over launches, seconds: measured duration, else Σcycles / clock as in the
     /// NERSC hierarchical-roofline recipe (Yang et al., roofline use cases: time =
     /// `sm__cycles_elapsed.avg` / `sm__cycles_elapsed.avg.per_second`).

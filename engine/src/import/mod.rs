@@ -1,10 +1,24 @@
 //! Importers: one module per profiler format, all behind [`Importer`].
 //!
 //! Detection is by content, never by file name: each importer looks at the text and says
-//! whether it is its format. [`detect`] asks them in order of specificity.
+//! whether it is its format. [`detect`] asks them in order of specificity (a format whose
+//! signature is a subset of another's comes after it). `docs/FORMATS.md` lists every format,
+//! how it is detected and the profiler command lines that produce it.
 
+pub mod advisor;
 pub mod csv;
+pub mod ert;
+pub mod hints;
+pub mod machine;
+pub mod names;
 pub mod ncu;
+pub mod ncu_log;
+pub mod ncu_raw;
+pub mod nvprof;
+pub mod rocprof;
+pub mod sink;
+pub mod table;
+pub mod tidy;
 
 use crate::dataset::SourceFile;
 use crate::error::ImportError;
@@ -40,7 +54,27 @@ pub trait Importer: Sync {
 
 /// Every importer, most specific first.
 pub fn importers() -> &'static [&'static dyn Importer] {
-    &[&ncu::NsightComputeLong]
+    &[
+        &ncu::NsightComputeLong,
+        &ncu_raw::NsightComputeRaw,
+        &nvprof::metrics::NvprofMetrics,
+        &nvprof::trace::NvprofTrace,
+        &nvprof::summary::NvprofSummary,
+        &nvprof::text::NvprofTextMetrics,
+        &nvprof::text::NvprofTextSummary,
+        &rocprof::v3::RocprofV3Counters,
+        &rocprof::stats::RocprofStats,
+        &rocprof::compute::RocprofComputeRoofline,
+        &rocprof::compute::RocprofComputeSysinfo,
+        &rocprof::dispatch::RocprofDispatches,
+        &advisor::survey::AdvisorSurvey,
+        &advisor::roofs::AdvisorRoofs,
+        &ert::ErtJson,
+        &ert::ErtSum,
+        &tidy::Tidy,
+        // Last: a log with no table at all (the profiled application failed).
+        &ncu_log::NsightComputeLog,
+    ]
 }
 
 /// The importer whose format `text` is in.
@@ -75,6 +109,35 @@ pub fn parse_number(cell: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// Splits a value with a unit glued to it (`975.74MB/s`, `5.2583ms`, `44.47%`, `28.970s`)
+/// into the number and the unit text. `None` when the cell does not start with a number.
+pub fn split_unit(cell: &str) -> Option<(f64, &str)> {
+    let t = cell.trim();
+    let end = t
+        .char_indices()
+        .find(|&(i, c)| {
+            !(c.is_ascii_digit()
+                || c == '.'
+                || c == ','
+                || ((c == '-' || c == '+') && (i == 0 || matches!(t.as_bytes().get(i - 1), Some(b'e' | b'E'))))
+                || ((c == 'e' || c == 'E') && i > 0 && t[i + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '-' || d == '+')))
+        })
+        .map_or(t.len(), |(i, _)| i);
+    let v = parse_number(&t[..end])?;
+    Some((v, t[end..].trim()))
+}
+
+/// Seconds per unit of a time written by nvprof, rocprof or Advisor (`s`, `ms`, `us`, `µs`, `ns`).
+pub fn time_unit_s(unit: &str) -> Option<f64> {
+    Some(match unit.trim() {
+        "s" | "sec" | "second" => 1.0,
+        "ms" | "msecond" => 1e-3,
+        "us" | "µs" | "μs" | "usecond" => 1e-6,
+        "ns" | "nsecond" => 1e-9,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +150,16 @@ mod tests {
         assert_eq!(parse_number(""), None);
         assert_eq!(parse_number("n/a"), None);
         assert_eq!(parse_number("inf"), None);
+    }
+
+    #[test]
+    fn values_with_glued_units() {
+        assert_eq!(split_unit("975.74MB/s"), Some((975.74, "MB/s")));
+        assert_eq!(split_unit("5.2583ms"), Some((5.2583, "ms")));
+        assert_eq!(split_unit("44.47%"), Some((44.47, "%")));
+        assert_eq!(split_unit("8.1097E+14"), Some((8.1097e14, "")));
+        assert_eq!(split_unit("735ns"), Some((735.0, "ns")));
+        assert_eq!(split_unit("Low (1)"), None);
     }
 
     #[test]

@@ -1,23 +1,35 @@
 //! Nsight Compute CSV, "details" (long) page: one row per (launch, metric), as written by
-//! `ncu --csv` (and `nv-nsight-cu-cli --csv`, 2019–2026). The header may be preceded by
-//! `==PROF==` lines and the application's own output.
+//! `ncu --csv` / `ncu --csv --metrics …` (and `nv-nsight-cu-cli --csv`, 2019–2026).
+//!
+//! Variants handled: with or without `"Kernel Time"`, `Block Size`/`Grid Size`/`Device`/`CC`
+//! columns, and the five rule columns (`Rule Name` … `Estimated Speedup`), which metric rows
+//! of 2024+ versions simply omit; `==PROF==` lines and the application's stdout before the
+//! header; thousands separators (`4,963,609,951.19`); BOM; CRLF. Columns are found by name.
+//!
+//! The metric → counter map below is shared with the raw page ([`super::ncu_raw`]).
 
-use super::csv::{lines_with_offsets, Reader};
+use super::hints;
+use super::names;
+use super::sink::CounterSink;
+use super::table::{cell, find_line, header_has, header_starts_with, is_chatter, open_table};
 use super::{parse_number, Imported, Importer};
-use crate::counters::{Counter, Counters};
+use crate::counters::Counter;
 use crate::error::ImportError;
 use crate::profile::Launch;
 
 /// The details page of `ncu --csv`.
 pub struct NsightComputeLong;
 
-const HEADER_PREFIX: &str = "\"ID\",\"Process ID\"";
+/// Whether `line` is the header of an Nsight Compute table (details or raw page).
+pub fn is_ncu_header(line: &str) -> bool {
+    header_starts_with(line, &["ID", "Process ID"]) && header_has(line, "Kernel Name")
+}
 
 /// Multiplier from an Nsight Compute unit to the base unit, or `None` if the unit is not a
 /// scale of a base unit (`%`, `inst/cycle`, …) and the value must not be used as a counter.
 pub fn unit_scale(unit: &str) -> Option<f64> {
     Some(match unit.trim() {
-        "" | "byte" | "inst" | "sector" | "cycle" | "request" | "warp" | "thread" => 1.0,
+        "" | "byte" | "inst" | "sector" | "cycle" | "request" | "warp" | "thread" | "wavefront" => 1.0,
         "Kbyte" | "KB" => 1e3,
         "Mbyte" | "MB" => 1e6,
         "Gbyte" | "GB" => 1e9,
@@ -31,6 +43,8 @@ pub fn unit_scale(unit: &str) -> Option<f64> {
         "Ksector" => 1e3,
         "Msector" => 1e6,
         "Gsector" => 1e9,
+        "Krequest" => 1e3,
+        "Mrequest" => 1e6,
         "ns" | "nsecond" => 1e-9,
         "us" | "usecond" => 1e-6,
         "ms" | "msecond" => 1e-3,
@@ -43,14 +57,38 @@ pub fn unit_scale(unit: &str) -> Option<f64> {
     })
 }
 
-/// The canonical counter a metric measures, by its raw name or its details-page label.
-/// Returns the counter and whether several metrics add into it (ld + st, read + write).
+/// Bytes per second per unit of a throughput (`byte/s`, `Gbyte/second`, …), for the
+/// details page's "Memory Throughput" in bytes/s.
+pub fn rate_scale(unit: &str) -> Option<f64> {
+    let (bytes, per) = unit.trim().split_once('/')?;
+    let b = match bytes {
+        "byte" => 1.0,
+        "Kbyte" => 1e3,
+        "Mbyte" => 1e6,
+        "Gbyte" => 1e9,
+        "Tbyte" => 1e12,
+        _ => return None,
+    };
+    let s = match per {
+        "s" | "second" => 1.0,
+        "msecond" => 1e-3,
+        "usecond" => 1e-6,
+        "nsecond" => 1e-9,
+        _ => return None,
+    };
+    Some(b / s)
+}
+
+/// The canonical counter a metric measures, by its raw name (any generation: the NERSC
+/// hierarchical-roofline set, the Instruction Roofline set of Ding & Williams, newer
+/// `dram__bytes_op_*` names) or an unambiguous details-page label. Returns the counter and
+/// whether several metrics add into it (ld + st, read + write).
 pub fn metric_counter(name: &str) -> Option<(Counter, bool)> {
     use Counter::*;
     Some(match name {
-        "gpu__time_duration.sum" | "Duration" => (TimeS, false),
-        "sm__cycles_elapsed.avg" => (Cycles, false),
-        "sm__cycles_elapsed.avg.per_second" => (ClockHz, false),
+        "gpu__time_duration.sum" | "gpu__time_duration" | "Duration" => (TimeS, false),
+        "sm__cycles_elapsed.avg" | "Elapsed Cycles" => (Cycles, false),
+        "sm__cycles_elapsed.avg.per_second" | "SM Frequency" => (ClockHz, false),
         "sm__sass_thread_inst_executed_op_dadd_pred_on.sum" => (Fp64Add, false),
         "sm__sass_thread_inst_executed_op_dmul_pred_on.sum" => (Fp64Mul, false),
         "sm__sass_thread_inst_executed_op_dfma_pred_on.sum" => (Fp64Fma, false),
@@ -60,15 +98,54 @@ pub fn metric_counter(name: &str) -> Option<(Counter, bool)> {
         "sm__sass_thread_inst_executed_op_hadd_pred_on.sum" => (Fp16Add, false),
         "sm__sass_thread_inst_executed_op_hmul_pred_on.sum" => (Fp16Mul, false),
         "sm__sass_thread_inst_executed_op_hfma_pred_on.sum" => (Fp16Fma, false),
-        "sm__inst_executed_pipe_tensor.sum" => (TensorInst, false),
+        "sm__inst_executed_pipe_tensor.sum" | "smsp__inst_executed_pipe_tensor.sum" => (TensorInst, false),
         "l1tex__t_bytes.sum" => (L1Bytes, false),
         "lts__t_bytes.sum" => (L2Bytes, false),
         "dram__bytes.sum" => (DramBytes, false),
-        "dram__bytes_read.sum" | "dram__bytes_write.sum" => (DramBytes, true),
-        "smsp__inst_executed.sum" => (WarpInst, false),
+        "dram__bytes_read.sum" | "dram__bytes_write.sum" | "dram__bytes_op_read.sum" | "dram__bytes_op_write.sum" => {
+            (DramBytes, true)
+        }
+        "smsp__inst_executed.sum" | "Executed Instructions" => (WarpInst, false),
         "smsp__thread_inst_executed.sum" => (ThreadInst, false),
+        "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" | "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum" => (GlobalTxn, true),
+        "smsp__inst_executed_op_global_ld.sum"
+        | "smsp__inst_executed_op_global_st.sum"
+        | "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+        | "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum" => (GlobalLdStInst, true),
+        "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum" | "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum" => {
+            (SharedTxn, true)
+        }
+        "smsp__inst_executed_op_shared_ld.sum" | "smsp__inst_executed_op_shared_st.sum" => (SharedLdStInst, true),
+        "lts__t_sectors_op_read.sum" | "lts__t_sectors_op_write.sum" | "lts__t_sectors_op_atom.sum" | "lts__t_sectors_op_red.sum" => {
+            (L2Txn, true)
+        }
+        "dram__sectors_read.sum" | "dram__sectors_write.sum" => (DramTxn, true),
+        "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum" | "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum" => (LocalTxn, true),
         _ => return None,
     })
+}
+
+/// One launch being read: its counters, and the details page's DRAM throughput (bytes/s),
+/// kept aside until the end of the launch.
+struct Pending {
+    id: u64,
+    kernel: String,
+    sink: CounterSink,
+    dram_bytes_per_s: Option<f64>,
+}
+
+impl Pending {
+    /// The details page (default `--set`) has no DRAM byte count, but its "Memory Workload
+    /// Analysis" section gives "Memory Throughput" in byte/s (= `dram__bytes.sum.per_second`);
+    /// × "Duration" it is the DRAM bytes moved. Used only when no byte counter was read.
+    fn finish(mut self) -> Launch {
+        if self.sink.get(Counter::DramBytes).is_none() {
+            if let (Some(rate), Some(t)) = (self.dram_bytes_per_s, self.sink.get(Counter::TimeS)) {
+                self.sink.put(Counter::DramBytes, false, rate * t);
+            }
+        }
+        Launch { id: Some(self.id), kernel: self.kernel, count: 1, counters: self.sink.into_counters() }
+    }
 }
 
 impl Importer for NsightComputeLong {
@@ -77,53 +154,63 @@ impl Importer for NsightComputeLong {
     }
 
     fn detect(&self, text: &str) -> bool {
-        lines_with_offsets(text).take(5000).any(|(_, _, l)| {
-            let l = l.trim_start_matches('\u{feff}');
-            l.starts_with(HEADER_PREFIX) && l.contains("\"Metric Name\"") && l.contains("\"Metric Value\"")
-        })
+        find_line(text, |l| is_ncu_header(l) && header_has(l, "Metric Name") && header_has(l, "Metric Value")).is_some()
     }
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
-        let (line, start) = lines_with_offsets(text)
-            .find(|(_, _, l)| l.trim_start_matches('\u{feff}').starts_with(HEADER_PREFIX))
-            .map(|(n, off, _)| (n, off))
+        let (line, start, _) = find_line(text, is_ncu_header)
             .ok_or_else(|| ImportError::new(file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found"))?;
-        let mut records = Reader::at(text, start, line);
-        let header = records.next().map(|r| r.fields).unwrap_or_default();
-        let col = |name: &str| header.iter().position(|h| h.trim_start_matches('\u{feff}') == name);
-        let need = |name: &str| {
-            col(name).ok_or_else(|| ImportError::new(file, Some(line), format!("the header has no \"{name}\" column")))
-        };
-        let (id_col, kernel_col) = (need("ID")?, need("Kernel Name")?);
-        let (name_col, unit_col, value_col) = (need("Metric Name")?, need("Metric Unit")?, need("Metric Value")?);
+        let (cols, records) = open_table(text, line, start);
+        let id_col = cols.need(file, line, &["ID"])?;
+        let kernel_col = cols.need(file, line, &["Kernel Name"])?;
+        let name_col = cols.need(file, line, &["Metric Name"])?;
+        let unit_col = cols.need(file, line, &["Metric Unit"])?;
+        let value_col = cols.need(file, line, &["Metric Value"])?;
+        let section_col = cols.get("Section Name");
 
         let mut launches: Vec<Launch> = Vec::new();
+        let mut pending: Option<Pending> = None;
+        let mut rows = 0usize;
         for rec in records {
-            let f = &rec.fields;
-            if f.len() == 1 && (f[0].starts_with("==") || f[0].trim().is_empty()) {
-                continue; // ==PROF== lines and blank lines after the table
+            if is_chatter(&rec) || rec.fields.len() <= value_col {
+                continue; // ==PROF== lines, blank lines, rule rows without a metric
             }
-            if f.len() <= value_col {
-                continue; // rule rows and other short rows carry no metric
-            }
-            let Some((counter, additive)) = metric_counter(&f[name_col]) else { continue };
-            let Some(scale) = unit_scale(&f[unit_col]) else { continue };
-            let Some(value) = parse_number(&f[value_col]) else { continue };
-            let id = f[id_col].trim().parse::<u64>().map_err(|_| {
-                ImportError::new(file, Some(rec.line), format!("expected a launch number in column \"ID\", found {:?}", &f[id_col]))
-            })?;
-            let launch = match launches.last_mut() {
-                Some(l) if l.id == Some(id) => l,
-                _ => {
-                    launches.push(Launch { id: Some(id), kernel: f[kernel_col].to_string(), count: 1, counters: Counters::default() });
-                    launches.last_mut().expect("just pushed")
+            rows += 1;
+            let metric = cell(&rec, name_col);
+            let id_text = cell(&rec, id_col).trim();
+            let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
+                ImportError::new(file, Some(rec.line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
+            })? as u64;
+            if pending.as_ref().is_none_or(|p| p.id != id) {
+                if let Some(p) = pending.take() {
+                    launches.push(p.finish());
                 }
-            };
-            if additive {
-                launch.counters.add(counter, value * scale);
-            } else {
-                launch.counters.set(counter, value * scale);
+                pending = Some(Pending {
+                    id,
+                    kernel: names::clean(cell(&rec, kernel_col)),
+                    sink: CounterSink::default(),
+                    dram_bytes_per_s: None,
+                });
             }
+            let Some(p) = pending.as_mut() else { continue };
+            let unit = cell(&rec, unit_col);
+            if metric == "Memory Throughput" {
+                if section_col.is_some_and(|s| cell(&rec, s) == "Memory Workload Analysis") {
+                    p.dram_bytes_per_s = rate_scale(unit).zip(parse_number(cell(&rec, value_col))).map(|(s, v)| s * v);
+                }
+                continue;
+            }
+            let Some((counter, additive)) = metric_counter(metric) else { continue };
+            let Some(scale) = unit_scale(unit) else { continue };
+            let Some(value) = parse_number(cell(&rec, value_col)) else { continue };
+            p.sink.put(counter, additive, value * scale);
+        }
+        if let Some(p) = pending.take() {
+            launches.push(p.finish());
+        }
+        if rows == 0 {
+            return Err(ImportError::new(file, Some(line), "the Nsight Compute table has a header but no kernel rows")
+                .with_hint(hints::ncu_profiled_nothing()));
         }
         Ok(Imported { launches, ..Imported::default() })
     }

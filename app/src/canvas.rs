@@ -1,0 +1,86 @@
+//! Paints an engine `Scene` on a 2D canvas, sharp on HiDPI screens: the backing store is
+//! scaled by `devicePixelRatio` and the context transformed so the scene stays in CSS pixels.
+
+use roofline_engine::chart::{Anchor, Scene, Shape};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+const FONT_FAMILY: &str = "system-ui, -apple-system, 'Segoe UI', sans-serif";
+
+/// Resizes `canvas` to the scene (× device pixel ratio) and draws it.
+pub fn paint(canvas: &HtmlCanvasElement, scene: &Scene) -> Result<(), JsValue> {
+    let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
+    let (w, h) = ((scene.width * dpr).round() as u32, (scene.height * dpr).round() as u32);
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
+    }
+    let style = canvas.style();
+    style.set_property("width", &format!("{}px", scene.width))?;
+    style.set_property("height", &format!("{}px", scene.height))?;
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")?
+        .ok_or_else(|| JsValue::from_str("no 2d context"))?
+        .dyn_into()?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
+    ctx.set_fill_style_str(&scene.background.css());
+    ctx.fill_rect(0.0, 0.0, scene.width, scene.height);
+    for shape in &scene.shapes {
+        draw(&ctx, shape)?;
+    }
+    Ok(())
+}
+
+fn draw(ctx: &CanvasRenderingContext2d, shape: &Shape) -> Result<(), JsValue> {
+    match shape {
+        Shape::Line { points, color, width, dash } => {
+            let Some(&(x0, y0)) = points.first() else { return Ok(()) };
+            ctx.begin_path();
+            ctx.move_to(x0, y0);
+            for &(x, y) in &points[1..] {
+                ctx.line_to(x, y);
+            }
+            let pattern = js_sys::Array::new();
+            if *dash {
+                pattern.push(&JsValue::from_f64(4.0));
+                pattern.push(&JsValue::from_f64(3.0));
+            }
+            ctx.set_line_dash(&pattern)?;
+            ctx.set_line_width(*width);
+            ctx.set_stroke_style_str(&color.css());
+            ctx.stroke();
+        }
+        Shape::Circle { cx, cy, r, fill, stroke, width } => {
+            ctx.begin_path();
+            ctx.arc(*cx, *cy, *r, 0.0, std::f64::consts::TAU)?;
+            if let Some(c) = fill {
+                ctx.set_fill_style_str(&c.css());
+                ctx.fill();
+            }
+            if let Some(c) = stroke {
+                ctx.set_line_dash(&js_sys::Array::new())?;
+                ctx.set_line_width(*width);
+                ctx.set_stroke_style_str(&c.css());
+                ctx.stroke();
+            }
+        }
+        Shape::Text { x, y, text, color, size, anchor, rotate_deg } => {
+            ctx.save();
+            ctx.translate(*x, *y)?;
+            if *rotate_deg != 0.0 {
+                ctx.rotate(rotate_deg.to_radians())?;
+            }
+            ctx.set_font(&format!("{size}px {FONT_FAMILY}"));
+            ctx.set_text_align(match anchor {
+                Anchor::Start => "start",
+                Anchor::Middle => "center",
+                Anchor::End => "end",
+            });
+            ctx.set_text_baseline("alphabetic");
+            ctx.set_fill_style_str(&color.css());
+            ctx.fill_text(text, 0.0, 0.0)?;
+            ctx.restore();
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! The view in the page address (`#v1.…`, see `roofline_engine::share`): written with
+//! `history.replaceState` so it never scrolls or adds history entries, read once at start.
+
+use roofline_engine::share::{self, DecodeError, View};
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+/// The view in the current address, if there is one.
+pub fn read() -> Option<Result<View, DecodeError>> {
+    let hash = window()?.location().hash().ok()?;
+    let fragment = hash.strip_prefix('#').unwrap_or(&hash);
+    (!fragment.is_empty()).then(|| share::decode(fragment))
+}
+
+/// Replaces the address's fragment with `view`.
+pub fn write(view: &View) {
+    let Some(w) = window() else { return };
+    let url = format!("#{}", share::encode(view));
+    if let Ok(history) = w.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}

@@ -1,0 +1,59 @@
+//! wasm tests in a real browser (headless Chromium via chromedriver): the engine compiled to
+//! wasm32 reads a real Nsight Compute sample, the canvas painter draws the engine's scene, and
+//! the address round-trips a view.
+
+use roofline_app::{canvas, examples};
+use roofline_engine::chart::{self, ChartInput, Theme};
+use roofline_engine::model::catalogue;
+use roofline_engine::share;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The DRAM-bytes file of the NERSC climate-seg run, embedded at compile time from
+/// ../shared/samples (not copied into the repository).
+const DRAM_SAMPLE: &[u8] = include_bytes!(
+    "../../../shared/samples/ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.dram__bytes.sum"
+);
+
+#[wasm_bindgen_test]
+fn engine_in_wasm_reads_a_real_ncu_file() {
+    let files = [roofline_engine::SourceFile { name: "dram.csv".into(), bytes: DRAM_SAMPLE.to_vec() }];
+    let ds = roofline_engine::load_dataset(&files).expect("sample loads");
+    // 559 launches of 49 distinct kernels (shared/samples/SOURCES.md).
+    assert_eq!(ds.kernels.len(), 49);
+    assert_eq!(ds.kernels.iter().map(|k| k.launches).sum::<u64>(), 559);
+}
+
+#[wasm_bindgen_test]
+fn canvas_is_painted_at_device_pixel_ratio() {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let el: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    document.body().unwrap().append_child(&el).unwrap();
+    let kernels = examples::course_v100();
+    let m = catalogue::v100();
+    let scene = chart::build(&ChartInput { kernels: &kernels, machine: &m, compute: None, selected: None, width: 600.0, height: 400.0, theme: Theme::Light, zoom: None });
+    canvas::paint(&el, &scene).unwrap();
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    assert_eq!(el.width(), (600.0 * dpr).round() as u32);
+    // The AX dot's centre is painted in its colour (Okabe–Ito blue), not background.
+    let ctx: web_sys::CanvasRenderingContext2d = el.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let h = scene.hits[0];
+    let px = ctx.get_image_data(h.cx * dpr, h.cy * dpr, 1.0, 1.0).unwrap().data();
+    assert_eq!((px[0], px[1], px[2]), (0, 114, 178));
+}
+
+#[wasm_bindgen_test]
+fn view_round_trips_through_the_address() {
+    let kernels = examples::course_v100();
+    let view = share::View {
+        machine: "v100".into(),
+        mode: "classic".into(),
+        selected: Some(1),
+        kernels: kernels.iter().map(share::SharedKernel::from).collect(),
+    };
+    roofline_app::url_state::write(&view);
+    let back = roofline_app::url_state::read().expect("a fragment").expect("decodes");
+    assert_eq!(back, view);
+}

@@ -1,0 +1,87 @@
+//! Logarithmic axes: data values ↔ pixels, and decade ticks.
+
+/// A log10 axis mapping `[min, max]` (data, > 0) to `[px0, px1]` (pixels; px1 < px0 for a
+/// y axis that grows upwards).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogScale {
+    pub min: f64,
+    pub max: f64,
+    pub px0: f64,
+    pub px1: f64,
+}
+
+impl LogScale {
+    pub fn to_px(&self, v: f64) -> f64 {
+        let t = (v.log10() - self.min.log10()) / (self.max.log10() - self.min.log10());
+        self.px0 + t * (self.px1 - self.px0)
+    }
+
+    pub fn from_px(&self, px: f64) -> f64 {
+        let t = (px - self.px0) / (self.px1 - self.px0);
+        10f64.powf(self.min.log10() + t * (self.max.log10() - self.min.log10()))
+    }
+
+    /// Powers of ten within the range; if the range spans less than two decades, also 2× and 5×.
+    pub fn ticks(&self) -> Vec<f64> {
+        let (lo, hi) = (self.min.log10().floor() as i32, self.max.log10().ceil() as i32);
+        let few = self.max / self.min < 100.0;
+        let mut out = Vec::new();
+        for e in lo..=hi {
+            let base = 10f64.powi(e);
+            for m in if few { &[1.0, 2.0, 5.0][..] } else { &[1.0][..] } {
+                let v = base * m;
+                if v >= self.min * 0.999_999 && v <= self.max * 1.000_001 {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A data range widened to whole decades around `[lo, hi]` with at least `pad` decades margin.
+pub fn decade_range(lo: f64, hi: f64, pad: f64) -> [f64; 2] {
+    let (lo, hi) = if lo > 0.0 && hi >= lo { (lo, hi) } else { (1.0, 10.0) };
+    let a = (lo.log10() - pad).floor();
+    let b = (hi.log10() + pad).ceil();
+    [10f64.powf(a), 10f64.powf(b.max(a + 1.0))]
+}
+
+/// A tick value for an axis: `0.01`, `1`, `10k`, `1M`.
+pub fn tick_label(v: f64) -> String {
+    let (scaled, suffix) = if v >= 1e12 {
+        (v / 1e12, "T")
+    } else if v >= 1e9 {
+        (v / 1e9, "G")
+    } else if v >= 1e6 {
+        (v / 1e6, "M")
+    } else if v >= 1e4 {
+        (v / 1e3, "k")
+    } else {
+        (v, "")
+    };
+    let s = format!("{scaled:.4}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    format!("{s}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_decades_linearly() {
+        let s = LogScale { min: 0.01, max: 100.0, px0: 0.0, px1: 400.0 };
+        assert!((s.to_px(1.0) - 200.0).abs() < 1e-9);
+        assert!((s.from_px(300.0) - 10.0).abs() < 1e-9);
+        assert_eq!(s.ticks(), vec![0.01, 0.1, 1.0, 10.0, 100.0]);
+    }
+
+    #[test]
+    fn labels_and_ranges() {
+        assert_eq!(tick_label(0.01), "0.01");
+        assert_eq!(tick_label(10_000.0), "10k");
+        assert_eq!(tick_label(1e6), "1M");
+        assert_eq!(decade_range(0.0625, 7.8, 0.3), [0.01, 100.0]);
+    }
+}

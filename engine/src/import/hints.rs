@@ -1,0 +1,191 @@
+//! What to tell a user whose file lacks what a chart needs: the missing metrics by name and
+//! the exact profiler command that collects them.
+//!
+//! Metric sets: the NERSC hierarchical roofline recipe for Nsight Compute (Yang et al.,
+//! `shared/reference/roofline-use-cases-berkeleygw-conv2d-yang.txt` and the Nsight Compute
+//! hierarchical roofline post): time = `sm__cycles_elapsed.avg` / `….avg.per_second`, FLOPs
+//! from `sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum` and
+//! `sm__inst_executed_pipe_tensor.sum`, bytes from `dram__bytes.sum`, `lts__t_bytes.sum`,
+//! `l1tex__t_bytes.sum`. For nvprof, `flop_count_{dp,sp,hp}` (Yang et al.) and the
+//! transaction metrics of Ding & Williams' Table I
+//! (`shared/reference/instruction-roofline-gpus-ding-williams-2019.txt`).
+
+/// Nsight Compute metrics of the NERSC hierarchical roofline.
+pub const NCU_TIME: &[&str] = &["gpu__time_duration.sum", "sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second"];
+pub const NCU_FLOPS: &[&str] = &[
+    "sm__sass_thread_inst_executed_op_dadd_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_fadd_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_fmul_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_hadd_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_hmul_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_hfma_pred_on.sum",
+    "sm__inst_executed_pipe_tensor.sum",
+];
+pub const NCU_BYTES: &[&str] = &["dram__bytes.sum", "lts__t_bytes.sum", "l1tex__t_bytes.sum"];
+
+/// nvprof metrics for FLOPs and DRAM bytes (nvprof's time comes from `--print-gpu-summary`).
+pub const NVPROF_FLOPS: &[&str] = &["flop_count_dp", "flop_count_sp", "flop_count_hp"];
+pub const NVPROF_BYTES: &[&str] = &["dram_read_transactions", "dram_write_transactions", "l2_read_transactions", "l2_write_transactions"];
+
+/// rocprof counters for FLOPs and HBM bytes (rocprof-compute's roofline set).
+pub const ROCPROF_FLOPS: &[&str] = &[
+    "SQ_INSTS_VALU_ADD_F64",
+    "SQ_INSTS_VALU_MUL_F64",
+    "SQ_INSTS_VALU_FMA_F64",
+    "SQ_INSTS_VALU_ADD_F32",
+    "SQ_INSTS_VALU_MUL_F32",
+    "SQ_INSTS_VALU_FMA_F32",
+    "SQ_INSTS_VALU_MFMA_MOPS_F16",
+    "SQ_INSTS_VALU_MFMA_MOPS_F32",
+];
+pub const ROCPROF_BYTES: &[&str] = &["FETCH_SIZE", "WRITE_SIZE"];
+
+/// `ncu --metrics a,b ./app` writing the details page as CSV.
+pub fn ncu_command(metrics: &[&str]) -> String {
+    format!("ncu --csv --metrics {} ./app > profile.csv", metrics.join(","))
+}
+
+/// `nvprof --csv --metrics a,b ./app`.
+pub fn nvprof_command(metrics: &[&str]) -> String {
+    format!("nvprof --csv --metrics {} ./app 2> metrics.csv", metrics.join(","))
+}
+
+/// rocprof v1 with an input file listing the counters.
+pub fn rocprof_command(counters: &[&str]) -> String {
+    format!("echo 'pmc: {}' > input.txt && rocprof -i input.txt --timestamp on -o counters.csv ./app", counters.join(" "))
+}
+
+/// Hint for an Nsight Compute run that profiled no kernel.
+pub fn ncu_profiled_nothing() -> String {
+    format!(
+        "check the kernel filters (-k, --launch-skip, --profile-from-start) and collect e.g. `{}`",
+        ncu_command(&[NCU_TIME[0], NCU_FLOPS[5], NCU_BYTES[0]])
+    )
+}
+
+/// The profiler family of an importer's format id, to phrase a hint in its own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Ncu,
+    Nvprof,
+    Rocprof,
+    Advisor,
+    Other,
+}
+
+pub fn family(format: &str) -> Family {
+    if format.starts_with("ncu") {
+        Family::Ncu
+    } else if format.starts_with("nvprof") {
+        Family::Nvprof
+    } else if format.starts_with("rocprof") {
+        Family::Rocprof
+    } else if format.starts_with("advisor") {
+        Family::Advisor
+    } else {
+        Family::Other
+    }
+}
+
+/// What a roofline point lacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Missing {
+    pub time: bool,
+    pub flops: bool,
+    pub bytes: bool,
+}
+
+impl Missing {
+    pub fn any(self) -> bool {
+        self.time || self.flops || self.bytes
+    }
+}
+
+/// The message and the hint (exact command) for what a file of `family` lacks.
+pub fn missing_message(family: Family, m: Missing) -> (String, String) {
+    let mut metrics: Vec<&str> = Vec::new();
+    let hint = match family {
+        Family::Ncu => {
+            if m.time {
+                metrics.extend_from_slice(NCU_TIME);
+            }
+            if m.flops {
+                metrics.extend_from_slice(NCU_FLOPS);
+            }
+            if m.bytes {
+                metrics.extend_from_slice(NCU_BYTES);
+            }
+            ncu_command(&metrics)
+        }
+        Family::Nvprof => {
+            let mut cmds = Vec::new();
+            if m.flops || m.bytes {
+                let mut ms: Vec<&str> = Vec::new();
+                if m.flops {
+                    ms.extend_from_slice(NVPROF_FLOPS);
+                }
+                if m.bytes {
+                    ms.extend_from_slice(NVPROF_BYTES);
+                }
+                metrics.extend_from_slice(&ms);
+                cmds.push(nvprof_command(&ms));
+            }
+            if m.time {
+                metrics.push("kernel time (GPU summary)");
+                cmds.push("nvprof --csv --print-gpu-summary ./app 2> summary.csv".to_string());
+            }
+            cmds.join(" and ")
+        }
+        Family::Rocprof => {
+            let mut cs: Vec<&str> = Vec::new();
+            if m.flops {
+                cs.extend_from_slice(ROCPROF_FLOPS);
+            }
+            if m.bytes {
+                cs.extend_from_slice(ROCPROF_BYTES);
+            }
+            metrics.extend_from_slice(&cs);
+            if m.time {
+                metrics.push("kernel time (--timestamp on)");
+            }
+            if cs.is_empty() {
+                "rocprof --stats --timestamp on ./app".to_string()
+            } else {
+                rocprof_command(&cs)
+            }
+        }
+        Family::Advisor => {
+            metrics.extend(["Self GFLOP", "Self Memory GB", "Self Elapsed Time"]);
+            "advisor --collect=roofline --project-dir=./adv -- ./app && advisor --report=survey --show-all-columns --format=csv --project-dir=./adv --report-output=survey.csv".to_string()
+        }
+        Family::Other => {
+            metrics.extend(["time_s", "flops", "bytes_dram"]);
+            "add the columns time_s, flops and bytes_dram (see docs/FORMATS.md, tidy CSV)".to_string()
+        }
+    };
+    let what: Vec<&str> = [(m.time, "time"), (m.flops, "FLOPs"), (m.bytes, "bytes")].iter().filter(|x| x.0).map(|x| x.1).collect();
+    (format!("no kernel has {} for a roofline; missing metrics: {}", what.join(", "), metrics.join(", ")), hint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ncu_hint_names_metrics_and_command() {
+        let (msg, hint) = missing_message(Family::Ncu, Missing { time: false, flops: true, bytes: true });
+        assert!(msg.contains("sm__sass_thread_inst_executed_op_dfma_pred_on.sum"), "{msg}");
+        assert!(hint.starts_with("ncu --csv --metrics sm__sass_thread_inst_executed_op_dadd_pred_on.sum,"), "{hint}");
+        assert!(hint.contains("dram__bytes.sum"), "{hint}");
+    }
+
+    #[test]
+    fn nvprof_hint_has_both_commands() {
+        let (_, hint) = missing_message(Family::Nvprof, Missing { time: true, flops: true, bytes: false });
+        assert!(hint.contains("nvprof --csv --metrics flop_count_dp,flop_count_sp,flop_count_hp ./app"), "{hint}");
+        assert!(hint.contains("--print-gpu-summary"), "{hint}");
+    }
+}

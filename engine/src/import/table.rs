@@ -1,0 +1,116 @@
+//! Finding a table inside a profiler's output and its columns by name.
+//!
+//! Profilers print their own chatter (`==PROF==`, `==12345==`, the application's stdout, a
+//! `sep=,` line, a banner) before the header; importers locate the header line, then read
+//! records from there with the borrowing [`super::csv::Reader`].
+
+use super::csv::{lines_with_offsets, Reader, Record};
+use crate::error::ImportError;
+
+/// How many lines detection looks at before giving up: preambles of real files are up to a
+/// few hundred lines (application output); the whole file is never scanned to detect.
+pub const DETECT_LINES: usize = 5000;
+
+/// The first line (within [`DETECT_LINES`]) for which `pred` holds: `(line number, byte offset, text)`.
+pub fn find_line(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, usize, &str)> {
+    lines_with_offsets(text).take(DETECT_LINES).find(|(_, _, l)| pred(l.trim_start_matches('\u{feff}')))
+}
+
+/// Column positions of a header record, looked up by name.
+pub struct Columns {
+    names: Vec<String>,
+}
+
+impl Columns {
+    pub fn new(header: &Record<'_>) -> Self {
+        Columns { names: header.fields.iter().map(|f| f.trim().trim_start_matches('\u{feff}').to_string()).collect() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The first column named exactly `name`.
+    pub fn get(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|h| h == name)
+    }
+
+    /// The first column whose name is one of `names` (ASCII case-insensitive), in the order given.
+    pub fn any(&self, names: &[&str]) -> Option<usize> {
+        names.iter().find_map(|n| self.names.iter().position(|h| h.eq_ignore_ascii_case(n)))
+    }
+
+    /// Like [`Columns::any`], or an error naming the missing column.
+    pub fn need(&self, file: &str, line: usize, names: &[&str]) -> Result<usize, ImportError> {
+        self.any(names).ok_or_else(|| {
+            ImportError::new(file, Some(line), format!("the header has no \"{}\" column", names.first().copied().unwrap_or("")))
+        })
+    }
+}
+
+/// Opens the table whose header is on `line` at byte `offset`: its columns and the records after it.
+pub fn open_table(text: &str, line: usize, offset: usize) -> (Columns, Reader<'_>) {
+    let mut reader = Reader::at(text, offset, line);
+    let columns = reader.next().map(|h| Columns::new(&h)).unwrap_or(Columns { names: Vec::new() });
+    (columns, reader)
+}
+
+/// A cell of `rec`, or "" when the row is short (rule rows, truncated last lines).
+pub fn cell<'r>(rec: &'r Record<'_>, i: usize) -> &'r str {
+    rec.fields.get(i).map_or("", |c| c.as_ref())
+}
+
+/// Whether a record is blank or profiler chatter (`==PROF== …`, `==123== …`) rather than data.
+pub fn is_chatter(rec: &Record<'_>) -> bool {
+    match rec.fields.as_slice() {
+        [] => true,
+        [only] => only.trim().is_empty() || only.starts_with("=="),
+        [first, ..] => first.starts_with("=="),
+    }
+}
+
+/// Unquoted comparison of a header line with `names`: whether the line's first cells are
+/// exactly these names, quoted or not.
+pub fn header_starts_with(line: &str, names: &[&str]) -> bool {
+    let mut rest = line.trim_start_matches('\u{feff}');
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            match rest.strip_prefix(',') {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        }
+        let quoted = rest.strip_prefix('"').and_then(|r| r.strip_prefix(n)).and_then(|r| r.strip_prefix('"'));
+        rest = match quoted.or_else(|| rest.strip_prefix(n)) {
+            Some(r) => r,
+            None => return false,
+        };
+    }
+    rest.is_empty() || rest.starts_with(',')
+}
+
+/// Whether a header line (quoted or not) has a column named `name`.
+pub fn header_has(line: &str, name: &str) -> bool {
+    line.split(',').any(|c| c.trim().trim_matches('"') == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_prefix_quoted_or_not() {
+        assert!(header_starts_with("\"ID\",\"Process ID\",\"x\"", &["ID", "Process ID"]));
+        assert!(header_starts_with("Index,KernelName,gpu-id", &["Index", "KernelName"]));
+        assert!(!header_starts_with("Index2,KernelName", &["Index", "KernelName"]));
+        assert!(header_has("a,\"b\",c", "b"));
+    }
+}

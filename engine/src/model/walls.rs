@@ -1,0 +1,123 @@
+//! Memory walls of the Instruction Roofline (Ding & Williams 2019, §III-A and Figs. 3–4):
+//! vertical lines at the LD/ST instruction intensities of typical access patterns.
+//!
+//! Global: "1 and 1/32 warp-level global loads per global transaction" for stride-0 and for
+//! stride ≥ 8 words (random, or "striding by over 32 bytes"); unit stride gives "1/8 (FP64)
+//! and 1/4 (FP32, INT32)". Shared: "1 and 1/32 warp-level shared loads per shared transaction"
+//! for no bank conflict and a 32-way bank conflict. Each wall rises to the ceiling that
+//! bounds it: L1 GTXN/s × intensity for global walls, shared GTXN/s × intensity for shared
+//! walls, and never above the peak warp GIPS.
+
+use super::machine::{Level, Machine};
+use crate::counters::Counter;
+use crate::profile::KernelProfile;
+use serde::Serialize;
+
+/// Which LD/ST instructions a wall or dot is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WallMemory {
+    Global,
+    Shared,
+}
+
+/// A memory wall: a vertical line at an LD/ST intensity, up to `cap_inst_per_s`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Wall {
+    pub name: String,
+    pub memory: WallMemory,
+    /// LD/ST warp instructions per transaction.
+    pub inst_per_txn: f64,
+    /// Top of the wall: min(peak warp GIPS, GTXN/s × intensity); `null` if the machine lacks
+    /// the ceilings.
+    pub cap_inst_per_s: Option<f64>,
+}
+
+/// The global-memory walls: stride-0 = 1, unit stride 32-bit = 1/4, unit stride 64-bit = 1/8,
+/// stride ≥ 8 words = 1/32 (Ding & Williams §III-A).
+pub const GLOBAL_WALLS: [(&str, f64); 4] =
+    [("stride-0", 1.0), ("unit stride (32-bit)", 0.25), ("unit stride (64-bit)", 0.125), ("stride ≥ 8 words", 1.0 / 32.0)];
+
+/// The shared-memory walls: no bank conflict = 1, 32-way bank conflict = 1/32.
+pub const SHARED_WALLS: [(&str, f64); 2] = [("no bank conflict", 1.0), ("32-way bank conflict", 1.0 / 32.0)];
+
+fn cap(m: &Machine, level: Level, x: f64) -> Option<f64> {
+    let by_bw = m.txn_per_s(level)? * x;
+    Some(m.warp_inst_per_s().map_or(by_bw, |peak| by_bw.min(peak)))
+}
+
+/// Every wall of a machine (the caps need its issue model and bandwidths).
+pub fn walls(m: &Machine) -> Vec<Wall> {
+    let global = GLOBAL_WALLS.iter().map(|&(name, x)| Wall { name: name.into(), memory: WallMemory::Global, inst_per_txn: x, cap_inst_per_s: cap(m, Level::L1, x) });
+    let shared = SHARED_WALLS.iter().map(|&(name, x)| Wall { name: name.into(), memory: WallMemory::Shared, inst_per_txn: x, cap_inst_per_s: cap(m, Level::Shared, x) });
+    global.chain(shared).collect()
+}
+
+/// A kernel's LD/ST dot: LD/ST warp instructions per transaction, and per second.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LdStPoint {
+    pub memory: WallMemory,
+    pub inst_per_txn: f64,
+    /// `null` without a time.
+    pub inst_per_s: Option<f64>,
+}
+
+/// The global LD/ST dot: global LD/ST warp instructions / global transactions.
+pub fn global_ldst(k: &KernelProfile) -> Option<LdStPoint> {
+    ldst(k, WallMemory::Global, Counter::GlobalLdStInst, Counter::GlobalTxn)
+}
+
+/// The shared LD/ST dot: shared LD/ST warp instructions / shared transactions.
+pub fn shared_ldst(k: &KernelProfile) -> Option<LdStPoint> {
+    ldst(k, WallMemory::Shared, Counter::SharedLdStInst, Counter::SharedTxn)
+}
+
+fn ldst(k: &KernelProfile, memory: WallMemory, inst: Counter, txn: Counter) -> Option<LdStPoint> {
+    let (i, t) = (k.counters.get(inst)?, k.counters.get(txn)?);
+    if !(i > 0.0 && t > 0.0) {
+        return None;
+    }
+    let inst_per_s = k.time_s().filter(|s| *s > 0.0).map(|s| i / s);
+    Some(LdStPoint { memory, inst_per_txn: i / t, inst_per_s })
+}
+
+/// Plain words for a global access pattern from its intensity: transactions per LD/ST is
+/// 1/intensity; below 2 reads as stride-0 (broadcast), below 16 as unit stride (4 sectors for
+/// 32-bit words, 8 for 64-bit), and from 16 up as strided or gathered (32 at stride ≥ 8
+/// words). The boundaries are the geometric means between walls.
+pub fn describe_global(inst_per_txn: f64) -> String {
+    let per = 1.0 / inst_per_txn;
+    let pattern = if per < 2.0 {
+        "stride-0 (broadcast) global access"
+    } else if per < 16.0 {
+        "unit-stride global access"
+    } else {
+        "strided or gathered global access"
+    };
+    format!("{pattern} ({per:.1} sectors per LD/ST)")
+}
+
+/// Plain words for a shared access pattern: transactions per LD/ST is the bank-conflict way.
+pub fn describe_shared(inst_per_txn: f64) -> String {
+    let ways = 1.0 / inst_per_txn;
+    if ways < 1.1 {
+        "no shared-memory bank conflicts".into()
+    } else {
+        format!("{ways:.1}-way shared-memory bank conflicts")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions() {
+        assert!(describe_global(0.25).starts_with("unit-stride"));
+        assert!(describe_global(0.125).starts_with("unit-stride"));
+        assert!(describe_global(1.0).starts_with("stride-0"));
+        assert!(describe_global(1.0 / 32.0).starts_with("strided"));
+        assert_eq!(describe_shared(1.0), "no shared-memory bank conflicts");
+        assert_eq!(describe_shared(1.0 / 16.0), "16.0-way shared-memory bank conflicts");
+    }
+}

@@ -1,0 +1,384 @@
+//! The reports the `roofline` CLI prints (and the app can reuse): serde structs whose field
+//! names are a public contract, documented with a full example in docs/CLI.md.
+//!
+//! Every quantity is a total over a kernel's launches, in base units (seconds, FLOPs, bytes,
+//! instructions, transactions, per second). A quantity that was not measured is `null`, never
+//! 0; a measured zero is 0.
+
+use crate::counters::Counter;
+use crate::dataset::{Dataset, FileInfo};
+use crate::model::classic::{ridges, Ridge};
+use crate::model::guidance::{guide_all, summary, whole_run_speedup, Guidance};
+use crate::model::hierarchical::{kernel_points, level_bytes, sizes};
+use crate::model::instruction::{instruction_points, predication_ratio, tensor_inst_per_s, threads_per_warp, warp_inst, InstructionPoint};
+use crate::model::transfers::{transfer_points, TransferPoint};
+use crate::model::walls::{global_ldst, shared_ldst, walls, LdStPoint, Wall};
+use crate::model::{Ceiling, Level, Machine, MemoryLevel, RooflinePoint};
+use crate::profile::{KernelProfile, Precision};
+use crate::units::si;
+use serde::Serialize;
+
+/// `roofline analyze --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalyzeReport {
+    pub files: Vec<FileInfo>,
+    pub machine: Option<MachineSummary>,
+    pub kernels: Vec<KernelReport>,
+    /// Memory copies and memsets (not kernels), on the transfer roofline.
+    pub transfers: Vec<TransferPoint>,
+    /// Σ time_s of the kernels that have one.
+    pub total_time_s: Option<f64>,
+    /// Whole-run speed-up if every kernel reached its roof (Amdahl); `null` without machine.
+    pub whole_run_speedup: Option<f64>,
+}
+
+/// The machine the kernels were placed against.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MachineSummary {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub clock_hz: Option<f64>,
+    pub flops_per_tensor_inst: Option<f64>,
+    /// `{name, kind, flops_per_s}`; the first of each kind is that kind's roof.
+    pub compute: Vec<Ceiling>,
+    /// `{name, level, bytes_per_s}`.
+    pub memory: Vec<MemoryLevel>,
+}
+
+/// FLOPs by precision; `total` includes tensor FLOPs and FLOPs of unknown precision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Flops {
+    pub fp64: Option<f64>,
+    pub fp32: Option<f64>,
+    pub fp16: Option<f64>,
+    pub tensor: Option<f64>,
+    pub total: Option<f64>,
+}
+
+/// Bytes at each memory level: the level's byte counter, else its transactions × size.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bytes {
+    pub l1: Option<f64>,
+    pub l2: Option<f64>,
+    pub dram: Option<f64>,
+    pub shared: Option<f64>,
+}
+
+/// Transactions (32-byte sectors; shared: wavefronts of up to 128 bytes) as counted.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Txn {
+    pub global: Option<f64>,
+    pub local: Option<f64>,
+    pub shared: Option<f64>,
+    pub l2: Option<f64>,
+    pub dram: Option<f64>,
+}
+
+/// A kernel's Instruction Roofline quantities (Ding & Williams).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InstructionReport {
+    /// Warp instructions per second (thread instructions / 32 where warp ones were not counted).
+    pub warp_inst_per_s: Option<f64>,
+    /// Thread instructions / 32 per second.
+    pub thread_inst_per_s: Option<f64>,
+    /// warp instructions ÷ (thread instructions / 32): 1 = no predication.
+    pub predication_ratio: Option<f64>,
+    /// Tensor-pipe (HMMA) instructions per second.
+    pub tensor_inst_per_s: Option<f64>,
+    /// One dot per level (L1, L2, DRAM).
+    pub points: Vec<InstructionPoint>,
+    /// Global LD/ST dot against the global memory walls.
+    pub global_ldst: Option<LdStPoint>,
+    /// Shared LD/ST dot against the shared memory walls.
+    pub shared_ldst: Option<LdStPoint>,
+}
+
+/// One kernel: measured totals, derived dots and guidance.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KernelReport {
+    pub name: String,
+    pub launches: u64,
+    pub time_s: Option<f64>,
+    pub flops: Flops,
+    pub bytes: Bytes,
+    pub warp_inst: Option<f64>,
+    pub thread_inst: Option<f64>,
+    pub txn: Txn,
+    pub global_ldst_inst: Option<f64>,
+    pub shared_ldst_inst: Option<f64>,
+    pub tensor_inst: Option<f64>,
+    pub int_ops: Option<f64>,
+    /// flops.total / time_s.
+    pub flops_per_s: Option<f64>,
+    /// Hierarchical roofline dots, one per level with bytes (the DRAM one is the classic dot).
+    pub points: Vec<RooflinePoint>,
+    pub instruction: InstructionReport,
+    /// `null` without a machine, a time, or any counter the machine has a ceiling for.
+    pub guidance: Option<Guidance>,
+    /// One plain-language sentence.
+    pub summary: String,
+}
+
+impl MachineSummary {
+    pub fn of(m: &Machine) -> Self {
+        MachineSummary {
+            id: m.id.clone(),
+            name: m.name.clone(),
+            source: m.source.clone(),
+            clock_hz: m.clock_hz,
+            flops_per_tensor_inst: m.flops_per_tensor_inst,
+            compute: m.compute.clone(),
+            memory: m.memory.clone(),
+        }
+    }
+}
+
+/// The report of a dataset against a machine (or none).
+pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
+    let guidance = machine.map(|m| guide_all(&ds.kernels, m));
+    let per_inst = machine.and_then(|m| m.flops_per_tensor_inst);
+    let s = sizes(machine);
+    let tpw = threads_per_warp(machine);
+    let kernels = ds
+        .kernels
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let g = guidance.as_ref().and_then(|gs| gs.get(i).cloned().flatten());
+            kernel_report(i, k, machine, g, per_inst, &s, tpw)
+        })
+        .collect();
+    let times: Vec<f64> = ds.kernels.iter().filter_map(|k| k.time_s()).collect();
+    AnalyzeReport {
+        files: ds.files.clone(),
+        machine: machine.map(MachineSummary::of),
+        kernels,
+        transfers: transfer_points(&ds.transfers, machine),
+        total_time_s: (!times.is_empty()).then(|| times.iter().sum()),
+        whole_run_speedup: guidance.as_ref().and_then(|g| whole_run_speedup(&ds.kernels, g)),
+    }
+}
+
+fn kernel_report(
+    i: usize,
+    k: &KernelProfile,
+    machine: Option<&Machine>,
+    guidance: Option<Guidance>,
+    per_inst: Option<f64>,
+    s: &crate::model::TransactionSizes,
+    tpw: f64,
+) -> KernelReport {
+    let c = &k.counters;
+    let time_s = k.time_s();
+    let total = k.total_flops(per_inst);
+    let per_s = |v: Option<f64>| Some(v? / time_s.filter(|t| *t > 0.0)?);
+    KernelReport {
+        name: k.name.clone(),
+        launches: k.launches,
+        time_s,
+        flops: Flops {
+            fp64: k.flops(Precision::Fp64),
+            fp32: k.flops(Precision::Fp32),
+            fp16: k.flops(Precision::Fp16),
+            tensor: k.tensor_flops(per_inst),
+            total,
+        },
+        bytes: Bytes {
+            l1: level_bytes(k, Level::L1, s),
+            l2: level_bytes(k, Level::L2, s),
+            dram: level_bytes(k, Level::Dram, s),
+            shared: level_bytes(k, Level::Shared, s),
+        },
+        warp_inst: c.get(Counter::WarpInst),
+        thread_inst: c.get(Counter::ThreadInst),
+        txn: Txn {
+            global: c.get(Counter::GlobalTxn),
+            local: c.get(Counter::LocalTxn),
+            shared: c.get(Counter::SharedTxn),
+            l2: c.get(Counter::L2Txn),
+            dram: c.get(Counter::DramTxn),
+        },
+        global_ldst_inst: c.get(Counter::GlobalLdStInst),
+        shared_ldst_inst: c.get(Counter::SharedLdStInst),
+        tensor_inst: c.get(Counter::TensorInst),
+        int_ops: c.get(Counter::IntOps),
+        flops_per_s: per_s(total),
+        points: kernel_points(i, k, per_inst, s),
+        instruction: InstructionReport {
+            warp_inst_per_s: per_s(warp_inst(k)),
+            thread_inst_per_s: per_s(c.get(Counter::ThreadInst).map(|t| t / tpw)),
+            predication_ratio: predication_ratio(k, tpw),
+            tensor_inst_per_s: tensor_inst_per_s(k),
+            points: instruction_points(k, s, tpw),
+            global_ldst: global_ldst(k),
+            shared_ldst: shared_ldst(k),
+        },
+        summary: summary(k, guidance.as_ref(), machine),
+        guidance,
+    }
+}
+
+/// `roofline machine ID --json`: the machine as stored, plus derived ceilings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MachineReport {
+    #[serde(flatten)]
+    pub machine: Machine,
+    /// Every compute roof's ridge (balance point) against every memory level, FLOP/byte.
+    pub ridges: Vec<Ridge>,
+    /// Peak warp instructions per second (Instruction Roofline); `null` without issue model.
+    pub warp_inst_per_s: Option<f64>,
+    /// Peak tensor (HMMA) instructions per second: tensor roof ÷ FLOPs per instruction.
+    pub tensor_inst_per_s: Option<f64>,
+    /// Transactions per second at each level: bandwidth ÷ transaction size.
+    pub txn_per_s: Vec<TxnCeiling>,
+    /// Global and shared memory walls.
+    pub walls: Vec<Wall>,
+}
+
+/// A level's bandwidth in transactions per second.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TxnCeiling {
+    pub level: Level,
+    pub name: String,
+    pub txn_bytes: f64,
+    pub txn_per_s: f64,
+}
+
+pub fn machine_report(m: &Machine) -> MachineReport {
+    let txn_per_s = match &m.transaction_bytes {
+        None => Vec::new(),
+        Some(sz) => [Level::L1, Level::Shared, Level::L2, Level::Dram]
+            .iter()
+            .filter_map(|&level| {
+                let name = m.memory_level(level).map(|l| l.name.clone())?;
+                Some(TxnCeiling { level, name, txn_bytes: sz.bytes(level), txn_per_s: m.txn_per_s(level)? })
+            })
+            .collect(),
+    };
+    MachineReport {
+        machine: m.clone(),
+        ridges: ridges(m),
+        warp_inst_per_s: m.warp_inst_per_s(),
+        tensor_inst_per_s: m.tensor_inst_per_s(),
+        txn_per_s,
+        walls: if m.transaction_bytes.is_some() { walls(m) } else { Vec::new() },
+    }
+}
+
+fn opt(v: Option<f64>, unit: &str) -> String {
+    v.map_or_else(|| "-".to_string(), |v| format!("{}{unit}", si(v)))
+}
+
+/// The human-readable table of `roofline analyze` (no `--json`).
+pub fn render_analyze_text(r: &AnalyzeReport) -> String {
+    let mut out = String::new();
+    for f in &r.files {
+        out.push_str(&format!("file: {} ({})\n", f.path, f.format));
+    }
+    match &r.machine {
+        Some(m) => out.push_str(&format!("machine: {} [{}]\n", m.name, m.id)),
+        None => out.push_str("machine: none (give --machine ID to get roofs and guidance)\n"),
+    }
+    out.push('\n');
+    out.push_str(&format!(
+        "{:>4}  {:<40} {:>8} {:>10} {:>11} {:>9} {:<22} {:>6} {:>7}\n",
+        "rank", "kernel", "launches", "time", "FLOP/s", "AI DRAM", "bound by", "% roof", "faster"
+    ));
+    for k in &r.kernels {
+        let g = k.guidance.as_ref();
+        let ai = k.points.iter().find(|p| p.level == Level::Dram).map(|p| p.flops_per_byte);
+        let name: String = if k.name.chars().count() > 40 { k.name.chars().take(39).chain(['…']).collect() } else { k.name.clone() };
+        out.push_str(&format!(
+            "{:>4}  {:<40} {:>8} {:>10} {:>11} {:>9} {:<22} {:>6} {:>7}\n",
+            g.and_then(|g| g.rank).map_or("-".into(), |r| r.to_string()),
+            name,
+            k.launches,
+            opt(k.time_s, "s"),
+            opt(k.flops_per_s, "FLOP/s"),
+            ai.map_or("-".into(), |a| format!("{a:.3}")),
+            g.map_or("-".into(), |g| if g.above_roof { format!("ABOVE {}", g.binding.name) } else { g.binding.name.clone() }),
+            g.map_or("-".into(), |g| format!("{:.0}%", g.attained_fraction * 100.0)),
+            g.map_or("-".into(), |g| format!("{:.1}x", g.headroom)),
+        ));
+    }
+    out.push('\n');
+    for k in &r.kernels {
+        out.push_str(&format!("{}: {}\n", k.name, k.summary));
+    }
+    if !r.transfers.is_empty() {
+        out.push_str("\ntransfers:\n");
+        for t in &r.transfers {
+            out.push_str(&format!(
+                "  {:<30} x{:<6} {:>10} {:>10} {:>12} {}\n",
+                t.name,
+                t.count,
+                opt(t.bytes, "B"),
+                opt(t.time_s, "s"),
+                opt(t.bytes_per_s, "B/s"),
+                match (&t.roof, t.attained_fraction) {
+                    (Some(roof), Some(f)) => format!("{:.0}% of {roof}", f * 100.0),
+                    (Some(roof), None) => format!("against {roof}"),
+                    _ => String::new(),
+                }
+            ));
+        }
+    }
+    if let (Some(total), Some(s)) = (r.total_time_s, r.whole_run_speedup) {
+        out.push_str(&format!("\nkernel time {}s; at their roofs the kernels would run {:.2}x faster overall\n", si(total), s));
+    }
+    out
+}
+
+/// The human-readable description of `roofline machine ID`.
+pub fn render_machine_text(r: &MachineReport) -> String {
+    let m = &r.machine;
+    let mut out = format!("{} [{}]\nsource: {}\n", m.name, m.id, m.source);
+    if let Some(c) = m.clock_hz {
+        out.push_str(&format!(
+            "clock: {}Hz (base {}, boost {})\n",
+            si(c),
+            m.base_clock_hz.map_or("-".into(), |v| format!("{}Hz", si(v))),
+            m.boost_clock_hz.map_or("-".into(), |v| format!("{}Hz", si(v)))
+        ));
+    }
+    let side = |name: &str, kind_is_compute: bool| -> String {
+        let find = |set: &Option<crate::model::PeakSet>| {
+            set.as_ref().and_then(|s| {
+                if kind_is_compute {
+                    s.compute.iter().find(|c| c.name == name).map(|c| c.flops_per_s)
+                } else {
+                    s.memory.iter().find(|l| l.name == name).map(|l| l.bytes_per_s)
+                }
+            })
+        };
+        format!("theoretical {:>10}  empirical {:>10}", opt(find(&m.theoretical), ""), opt(find(&m.empirical), ""))
+    };
+    out.push_str("compute (FLOP/s; INT: op/s):\n");
+    for c in &m.compute {
+        out.push_str(&format!("  {:<22} {:>10}   {}\n", c.name, si(c.flops_per_s), side(&c.name, true)));
+    }
+    out.push_str("memory (bytes/s):\n");
+    for l in &m.memory {
+        out.push_str(&format!("  {:<22} {:>10}   {}\n", format!("{} ({})", l.name, l.level.label()), si(l.bytes_per_s), side(&l.name, false)));
+    }
+    if let Some(t) = m.flops_per_tensor_inst {
+        out.push_str(&format!("FLOPs per tensor instruction: {t}\n"));
+    }
+    if let Some(w) = r.warp_inst_per_s {
+        out.push_str(&format!("peak warp instructions: {}IPS\n", si(w)));
+    }
+    if let Some(t) = r.tensor_inst_per_s {
+        out.push_str(&format!("peak tensor instructions: {}IPS\n", si(t)));
+    }
+    for t in &r.txn_per_s {
+        out.push_str(&format!("  {:<10} {}TXN/s ({} B transactions)\n", t.name, si(t.txn_per_s), t.txn_bytes));
+    }
+    for w in &r.walls {
+        out.push_str(&format!("  wall {:<22} {:?} {:.4} inst/txn, up to {}\n", w.name, w.memory, w.inst_per_txn, opt(w.cap_inst_per_s, "IPS")));
+    }
+    for l in &m.links {
+        out.push_str(&format!("link: {} {}B/s per direction\n", l.name, si(l.bytes_per_s)));
+    }
+    out
+}
