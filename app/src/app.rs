@@ -5,6 +5,7 @@ use crate::kernel_table::KernelTable;
 use crate::{examples, files, perf, url_state};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use roofline_engine::chart::Mode;
 use roofline_engine::model::{catalogue, Machine};
 use roofline_engine::share::{SharedKernel, View};
 use roofline_engine::{load_dataset, KernelProfile, SourceFile};
@@ -16,6 +17,7 @@ pub struct AppState {
     pub kernels: RwSignal<Vec<KernelProfile>>,
     pub machine: RwSignal<Machine>,
     pub selected: RwSignal<Option<usize>>,
+    pub mode: RwSignal<Mode>,
     /// What the data is: file names or the example's source.
     pub source: RwSignal<String>,
     /// The last error, shown in `role="alert"`; the previous view stays.
@@ -30,6 +32,7 @@ impl AppState {
             kernels: RwSignal::new(Vec::new()),
             machine: RwSignal::new(catalogue::v100()),
             selected: RwSignal::new(None),
+            mode: RwSignal::new(Mode::Classic),
             source: RwSignal::new(String::new()),
             error: RwSignal::new(None),
             loading_mark: RwSignal::new(false),
@@ -60,6 +63,7 @@ impl AppState {
             self.error.set(Some(format!("the link names machine \"{}\", which this version does not know; showing V100", view.machine)));
         }
         let kernels: Vec<KernelProfile> = view.kernels.iter().map(KernelProfile::from).collect();
+        self.mode.set(Mode::from_id(&view.mode).unwrap_or_default());
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
         self.kernels.set(kernels);
         self.source.set("Shared link".into());
@@ -68,7 +72,7 @@ impl AppState {
     fn view(self) -> View {
         View {
             machine: self.machine.with(|m| m.id.clone()),
-            mode: "classic".into(),
+            mode: self.mode.get().id().into(),
             selected: self.selected.get(),
             kernels: self.kernels.with(|ks| ks.iter().map(SharedKernel::from).collect()),
         }

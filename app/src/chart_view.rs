@@ -37,6 +37,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         let Some(canvas_el) = canvas_ref.get() else { return };
         perf::mark("roofline:render-start");
         let input = ChartInput {
+            mode: state.mode.get(),
             kernels: &kernels,
             machine: &machine,
             compute: None,

@@ -33,7 +33,7 @@ fn canvas_is_painted_at_device_pixel_ratio() {
     document.body().unwrap().append_child(&el).unwrap();
     let kernels = examples::course_v100();
     let m = catalogue::v100();
-    let scene = chart::build(&ChartInput { kernels: &kernels, machine: &m, compute: None, selected: None, width: 600.0, height: 400.0, theme: Theme::Light, zoom: None });
+    let scene = chart::build(&ChartInput { mode: chart::Mode::Classic, kernels: &kernels, machine: &m, compute: None, selected: None, width: 600.0, height: 400.0, theme: Theme::Light, zoom: None });
     canvas::paint(&el, &scene).unwrap();
     let dpr = web_sys::window().unwrap().device_pixel_ratio();
     assert_eq!(el.width(), (600.0 * dpr).round() as u32);

@@ -4,7 +4,7 @@
 //! `roofline_engine::report` (shared with the app). Exit codes: 0 success, 1 a file could not
 //! be read or understood, 2 usage error.
 
-use roofline_engine::chart::{self, ChartInput, Theme};
+use roofline_engine::chart::{self, ChartInput, Mode, Theme};
 use roofline_engine::model::{catalogue, Basis, Machine};
 use roofline_engine::report::{analyze, machine_report, render_analyze_text, render_machine_text};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
@@ -240,7 +240,7 @@ fn run(a: &Args) -> Result<String, Failure> {
                 },
             };
             let (width, height) = a.size.unwrap_or((800.0, 500.0));
-            let chart_input = ChartInput { kernels: &ds.kernels, machine: &machine, compute: None, selected: None, width, height, theme: Theme::Light, zoom: None };
+            let chart_input = ChartInput { mode: Mode::Classic, kernels: &ds.kernels, machine: &machine, compute: None, selected: None, width, height, theme: Theme::Light, zoom: None };
             let svg = chart::svg::render(&chart::build(&chart_input));
             std::fs::write(out, svg).map_err(|e| input(format!("{out}: cannot write the chart: {e}")))?;
             Ok(String::new())

@@ -196,7 +196,7 @@ mod tests {
     fn ax_dot_sits_under_the_hbm_roof_at_one_sixteenth() {
         let m = catalogue::v100();
         let kernels = [ax_kernel()];
-        let input = ChartInput { kernels: &kernels, machine: &m, compute: None, selected: Some(0), width: 800.0, height: 500.0, theme: Theme::Light, zoom: None };
+        let input = ChartInput { mode: crate::chart::Mode::Classic, kernels: &kernels, machine: &m, compute: None, selected: Some(0), width: 800.0, height: 500.0, theme: Theme::Light, zoom: None };
         let s = build(&input);
         assert_eq!(s.hits.len(), 1);
         let h = s.hits[0];

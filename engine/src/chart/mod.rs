@@ -23,8 +23,42 @@ pub struct Zoom {
     pub y: [f64; 2],
 }
 
+/// Which roofline the chart shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// FLOP/s vs FLOP/byte at DRAM, one compute roof.
+    #[default]
+    Classic,
+    /// One dot per memory level per kernel, each against its own bandwidth roof.
+    Hierarchical,
+    /// Warp GIPS vs warp instructions per transaction (Ding & Williams).
+    Instruction,
+    /// LD/ST intensity vs memory walls (Ding & Williams).
+    Walls,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Classic, Mode::Hierarchical, Mode::Instruction, Mode::Walls];
+
+    /// The id used in links and the CLI (`classic`, …).
+    pub fn id(self) -> &'static str {
+        match self {
+            Mode::Classic => "classic",
+            Mode::Hierarchical => "hierarchical",
+            Mode::Instruction => "instruction",
+            Mode::Walls => "walls",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.id() == id)
+    }
+}
+
 /// Everything a chart depends on.
 pub struct ChartInput<'a> {
+    pub mode: Mode,
     pub kernels: &'a [KernelProfile],
     pub machine: &'a Machine,
     /// Compute ceiling to draw; `None` picks the precision with most FLOPs in the data.
@@ -37,7 +71,9 @@ pub struct ChartInput<'a> {
     pub zoom: Option<Zoom>,
 }
 
-/// Builds the scene of the classic roofline (other modes arrive with the app issue).
+/// Builds the scene of `input.mode` (modes not implemented yet fall back to classic).
 pub fn build(input: &ChartInput) -> Scene {
-    classic::build(input)
+    match input.mode {
+        Mode::Classic | Mode::Hierarchical | Mode::Instruction | Mode::Walls => classic::build(input),
+    }
 }
