@@ -1,0 +1,39 @@
+// A static file server for dist/, mounted at a path prefix (default /) on 127.0.0.1, as GitHub
+// Pages serves a project site under /<repo>/. Used by dev.sh and the end-to-end tests.
+// Usage: node serve.mjs DIST PORT [PREFIX]. PORT 0 picks a free port; the URL is printed.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join, normalize, extname } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.csv': 'text/csv; charset=utf-8', '.png': 'image/png', '.ico': 'image/x-icon',
+};
+
+export function serve(dist, port = 0, prefix = '/') {
+  if (!prefix.endsWith('/')) prefix += '/';
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (path + '/' === prefix) { res.writeHead(301, { Location: prefix }); res.end(); return; }
+    if (!path.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
+    let rel = normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
+    if (rel === '' || rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
+    try {
+      const body = await readFile(join(dist, rel));
+      res.writeHead(200, { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404); res.end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => {
+    resolve({ server, url: `http://127.0.0.1:${server.address().port}${prefix}` });
+  }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dist, port = '8080', prefix = '/'] = process.argv.slice(2);
+  const { url } = await serve(dist, Number(port), prefix);
+  console.log(`Roofline Explorer: ${url}`);
+}

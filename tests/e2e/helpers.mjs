@@ -1,0 +1,55 @@
+// Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, the release
+// build served under /roofline/ as on GitHub Pages, and a recorder of console errors and of any
+// request that leaves the page's origin.
+import { chromium } from 'playwright-core';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../scripts/serve.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SAMPLES = join(ROOT, '..', 'shared', 'samples');
+
+export async function startSite() {
+  return serve(join(ROOT, 'dist'), 0, '/roofline/');
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+/// A page at a fixed size and pixel ratio (so canvases compare), recording problems.
+export async function openPage(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = { consoleErrors: [], foreignRequests: [], pageErrors: [] };
+  const origin = new URL(url).origin;
+  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.foreignRequests.push(u);
+  });
+  await page.goto(url);
+  await waitForChart(page);
+  return { context, page, problems };
+}
+
+/// Waits until the app has painted its canvas.
+export async function waitForChart(page) {
+  await page.waitForSelector('#roofline-canvas');
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#roofline-canvas');
+    return c && c.width > 0 && c.getAttribute('style');
+  });
+}
+
+export function canvasData(page) {
+  return page.evaluate(() => document.querySelector('#roofline-canvas').toDataURL('image/png'));
+}
+
+export function tableText(page) {
+  return page.evaluate(() => document.querySelector('table.kernels tbody').innerText);
+}
