@@ -1,14 +1,17 @@
 //! The page: state, loading (pick, drop, built-in example, address), and the layout.
 
 use crate::chart_view::ChartView;
+use crate::collect_panel::CollectPanel;
 use crate::kernel_table::KernelTable;
+use crate::summary_panel::SummaryPanel;
 use crate::{examples, files, perf, url_state};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use roofline_engine::chart::Mode;
 use roofline_engine::model::{catalogue, Machine};
 use roofline_engine::share::{SharedKernel, View};
-use roofline_engine::{load_dataset, KernelProfile, SourceFile};
+use roofline_engine::report::{self, AnalyzeReport};
+use roofline_engine::{load_dataset, selection, Dataset, KernelProfile, SourceFile};
 
 /// Everything the page shows. All fields are signals, so the struct is `Copy` and each
 /// component reads only what it needs.
@@ -24,18 +27,41 @@ pub struct AppState {
     pub error: RwSignal<Option<String>>,
     /// Set while a load is in flight, so the next paint closes `roofline:load`.
     pub loading_mark: RwSignal<bool>,
+    /// Kernel name filter (case-insensitive regex) and top-N by time.
+    pub filter: RwSignal<String>,
+    pub top_n: RwSignal<Option<usize>>,
+    /// The engine's analysis of all kernels against the machine (as `roofline analyze`).
+    pub report: Memo<AnalyzeReport>,
+    /// Indices of the kernels the filter lets through, or the filter's error.
+    pub visible: Memo<Result<Vec<usize>, String>>,
+    /// Visible kernels in the table's sort order (for ↑/↓).
+    pub row_order: RwSignal<Vec<usize>>,
 }
 
 impl AppState {
     fn new() -> Self {
+        let kernels: RwSignal<Vec<KernelProfile>> = RwSignal::new(Vec::new());
+        let machine = RwSignal::new(catalogue::v100());
+        let filter = RwSignal::new(String::new());
+        let top_n = RwSignal::new(None);
+        let report = Memo::new(move |_| {
+            let ds = Dataset { kernels: kernels.get(), ..Dataset::default() };
+            machine.with(|m| report::analyze(&ds, Some(m)))
+        });
+        let visible = Memo::new(move |_| kernels.with(|ks| selection::visible(ks, &filter.get(), top_n.get())));
         AppState {
-            kernels: RwSignal::new(Vec::new()),
-            machine: RwSignal::new(catalogue::v100()),
+            kernels,
+            machine,
             selected: RwSignal::new(None),
             mode: RwSignal::new(Mode::Classic),
             source: RwSignal::new(String::new()),
             error: RwSignal::new(None),
             loading_mark: RwSignal::new(false),
+            filter,
+            top_n,
+            report,
+            visible,
+            row_order: RwSignal::new(Vec::new()),
         }
     }
 
@@ -57,25 +83,27 @@ impl AppState {
     }
 
     fn apply(self, view: View) {
-        if let Some(m) = catalogue::by_id(&view.machine) {
-            self.machine.set(m);
-        } else {
-            self.error.set(Some(format!("the link names machine \"{}\", which this version does not know; showing V100", view.machine)));
+        match view.machine() {
+            Some(m) => self.machine.set(m),
+            None => self.error.set(Some(format!("the link names machine \"{}\", which this version does not know; showing V100", view.machine_id))),
         }
-        let kernels: Vec<KernelProfile> = view.kernels.iter().map(KernelProfile::from).collect();
-        self.mode.set(Mode::from_id(&view.mode).unwrap_or_default());
+        let kernels: Vec<KernelProfile> = view.kernel_profiles();
+        self.mode.set(view.chart_mode());
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
         self.kernels.set(kernels);
         self.source.set("Shared link".into());
     }
 
     fn view(self) -> View {
-        View {
-            machine: self.machine.with(|m| m.id.clone()),
+        let mut view = View {
             mode: self.mode.get().id().into(),
             selected: self.selected.get(),
             kernels: self.kernels.with(|ks| ks.iter().map(SharedKernel::from).collect()),
-        }
+            ..View::default()
+        };
+        // By catalogue id when unedited, else the whole machine.
+        self.machine.with(|m| view.set_machine(m));
+        view
     }
 
     /// Parses files into a new dataset; on error the previous view stays and the alert says why.
@@ -188,7 +216,13 @@ pub fn App() -> impl IntoView {
                 {move || state.error.get().unwrap_or_default()}
             </div>
             <main>
-                <ChartView state=state />
+                <div class="chart-row">
+                    <ChartView state=state />
+                    <aside class="side">
+                        <SummaryPanel state=state />
+                        <CollectPanel state=state />
+                    </aside>
+                </div>
                 <KernelTable state=state />
             </main>
             <footer>

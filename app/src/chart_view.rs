@@ -36,17 +36,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         let w = width.get();
         let Some(canvas_el) = canvas_ref.get() else { return };
         perf::mark("roofline:render-start");
-        let input = ChartInput {
-            mode: state.mode.get(),
-            kernels: &kernels,
-            machine: &machine,
-            compute: None,
-            selected,
-            width: w,
-            height: (w * 0.62).round(),
-            theme: Theme::Light,
-            zoom: None,
-        };
+        let input = ChartInput::new(&kernels, &machine, w, (w * 0.62).round()).with_mode(state.mode.get()).with_selected(selected).with_theme(Theme::Light);
         let s = chart::build(&input);
         if let Err(e) = canvas::paint(&canvas_el, &s) {
             leptos::logging::error!("chart: {e:?}");

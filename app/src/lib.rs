@@ -5,10 +5,12 @@
 pub mod app;
 pub mod canvas;
 pub mod chart_view;
+pub mod collect_panel;
 pub mod examples;
 pub mod files;
 pub mod kernel_table;
 pub mod perf;
+pub mod summary_panel;
 pub mod url_state;
 
 /// Installs the panic hook and mounts the app on `<body>`.

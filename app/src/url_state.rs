@@ -14,10 +14,17 @@ pub fn read() -> Option<Result<View, DecodeError>> {
     (!fragment.is_empty()).then(|| share::decode(fragment))
 }
 
-/// Replaces the address's fragment with `view`.
+/// Replaces the address's fragment with `view`. A view too large for a link (or one the format
+/// cannot hold) removes the fragment, so that the address never restores a stale view.
 pub fn write(view: &View) {
     let Some(w) = window() else { return };
-    let url = format!("#{}", share::encode(view));
+    let url = match share::encode(view) {
+        Ok(link) => format!("#{}", link.fragment),
+        Err(_) => {
+            let loc = w.location();
+            format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default())
+        }
+    };
     if let Ok(history) = w.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }

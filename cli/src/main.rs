@@ -6,6 +6,7 @@
 
 use roofline_engine::chart::{self, ChartInput, Mode, Theme};
 use roofline_engine::model::{catalogue, Basis, Machine};
+use roofline_engine::share;
 use roofline_engine::report::{analyze, machine_report, render_analyze_text, render_machine_text};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ USAGE:
     roofline machine [OPTIONS] ID|FILE
     roofline machine --list [--json]
     roofline plot [OPTIONS] FILE... -o CHART.svg
+    roofline link [OPTIONS] FILE... [-o VIEW.roofline.json]
     roofline --help | --version
 
 COMMANDS:
@@ -30,7 +32,12 @@ COMMANDS:
     machine   Print a machine's ceilings: compute and memory (theoretical and measured side by
               side), ridge points, peak warp/tensor instructions per second, transactions per
               second per level, and the memory walls. --list prints the catalogue.
-    plot      Write the classic roofline chart of the files as SVG.
+    plot      Write a roofline chart of the files as SVG (--mode picks which).
+    link      Print the share link the app would make of the files: the page address with
+              the kernels' counters, the machine and the mode in its #fragment (nothing is
+              uploaded). Long names are shortened, with a notice, if the link would exceed
+              32 000 characters; a view too large even then is written with -o as a
+              .roofline.json file the app opens by drop (docs/SHARING.md).
 
 OPTIONS:
     --machine ID|FILE   Machine to place kernels against: a catalogue id (see `roofline machine
@@ -48,8 +55,13 @@ OPTIONS:
     --json              Print one JSON document (the public format of docs/CLI.md) instead of
                         a table.
     --list              With `machine`: list the catalogue.
-    -o, --output FILE   With `plot`: the SVG file to write.
+    -o, --output FILE   With `plot`: the SVG file to write. With `link`: also save the view as
+                        this .roofline.json file (the way to share a view too large for a link).
     --size WxH          With `plot`: chart size in pixels (default 800x500).
+    --mode MODE         With `plot` and `link`: classic (default), hierarchical, instruction, walls or
+                        transfers.
+    --base URL          With `link`: the app's address (default
+                        https://example.github.io/roofline/).
     -h, --help          Print this help.
     -V, --version       Print the version.
 
@@ -65,6 +77,7 @@ EXAMPLES:
     roofline analyze --machine v100 --clock base --json ncu_*.csv
     roofline machine v100 --json
     roofline plot --machine a100 run.csv -o roofline.svg
+    roofline link --machine v100 --clock base --mode hierarchical ncu_*.csv
 ";
 
 /// A failure: message and exit code.
@@ -92,6 +105,9 @@ struct Args {
     list: bool,
     output: Option<String>,
     size: Option<(f64, f64)>,
+    mode: Option<Mode>,
+    /// `link --base`: the app's address.
+    base: Option<String>,
 }
 
 fn parse(argv: &[String]) -> Result<Args, Failure> {
@@ -119,6 +135,12 @@ fn parse(argv: &[String]) -> Result<Args, Failure> {
                 })
             }
             "-o" | "--output" => a.output = Some(val(&mut it)?),
+            "--base" => a.base = Some(val(&mut it)?),
+            "--mode" => {
+                let v = val(&mut it)?;
+                let ids: Vec<&str> = Mode::ALL.iter().map(|m| m.id()).collect();
+                a.mode = Some(Mode::from_id(&v).ok_or_else(|| usage(format!("--mode is one of {}, not {v:?}", ids.join(", "))))?);
+            }
             "--size" => {
                 let v = val(&mut it)?;
                 let parsed = v.split_once('x').and_then(|(w, h)| Some((w.parse::<f64>().ok()?, h.parse::<f64>().ok()?)));
@@ -135,13 +157,40 @@ fn parse(argv: &[String]) -> Result<Args, Failure> {
     Ok(a)
 }
 
+/// Files larger than this are read in chunks of [`CHUNK_BYTES`] and parsed as they stream
+/// (`DatasetBuilder::push_chunk`): memory stays flat however large the file (a 1 GB Nsight
+/// Compute raw page: see docs/PERFORMANCE.md), and no page is touched twice. Smaller files
+/// are read whole, the app's path.
+const STREAM_ABOVE_BYTES: u64 = 4 << 20;
+/// One read: large enough to amortise the system call, small enough to stay in cache.
+const CHUNK_BYTES: usize = 1 << 20;
+
 fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
-    let mut files = Vec::with_capacity(paths.len());
+    use std::io::Read;
+    let mut builder = roofline_engine::dataset::DatasetBuilder::new();
+    let mut buf = Vec::new();
     for p in paths {
-        let bytes = std::fs::read(p).map_err(|e| input(format!("{p}: cannot read the file: {e}")))?;
-        files.push(SourceFile { name: p.clone(), bytes });
+        let cannot = |e: std::io::Error| input(format!("{p}: cannot read the file: {e}"));
+        let mut file = std::fs::File::open(p).map_err(cannot)?;
+        if file.metadata().map_err(cannot)?.len() <= STREAM_ABOVE_BYTES {
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).map_err(cannot)?;
+            builder.add_file(&SourceFile { name: p.clone(), bytes }).map_err(|e| input(e.to_string()))?;
+            continue;
+        }
+        buf.resize(CHUNK_BYTES, 0);
+        loop {
+            let n = match file.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(cannot(e)),
+            };
+            builder.push_chunk(p, buf.get(..n).unwrap_or(&[])).map_err(|e| input(e.to_string()))?;
+        }
+        builder.end_file().map_err(|e| input(e.to_string()))?;
     }
-    load_dataset(&files).map_err(|e| input(e.to_string()))
+    builder.finish().map_err(|e| input(e.to_string()))
 }
 
 /// A catalogue id, a machine JSON file, or a profiler file describing a machine.
@@ -240,12 +289,59 @@ fn run(a: &Args) -> Result<String, Failure> {
                 },
             };
             let (width, height) = a.size.unwrap_or((800.0, 500.0));
-            let chart_input = ChartInput { mode: Mode::Classic, kernels: &ds.kernels, machine: &machine, compute: None, selected: None, width, height, theme: Theme::Light, zoom: None };
+            let chart_input = ChartInput::new(&ds.kernels, &machine, width, height).with_mode(a.mode.unwrap_or(Mode::Classic)).with_theme(Theme::Light).with_transfers(&ds.transfers);
             let svg = chart::svg::render(&chart::build(&chart_input));
             std::fs::write(out, svg).map_err(|e| input(format!("{out}: cannot write the chart: {e}")))?;
             Ok(String::new())
         }
+        "link" => link(a),
         other => Err(usage(format!("unknown command {other:?}"))),
+    }
+}
+
+/// `roofline link`: the link the app would make of these files (docs/SHARING.md). Notices
+/// (shortened names, a view too large for a link) go to stderr, the link alone to stdout.
+fn link(a: &Args) -> Result<String, Failure> {
+    if a.files.is_empty() {
+        return Err(usage("link needs at least one FILE"));
+    }
+    let given = a.machine.as_deref().map(|spec| adjust(resolve_machine(spec)?, a)).transpose()?;
+    let ds = read_files(&a.files)?;
+    let machine = match given {
+        Some(m) => m,
+        None => match ds.machine.clone() {
+            Some(m) => adjust(m, a)?,
+            None => {
+                eprintln!("roofline: no --machine and none in the files: the link uses v100, as the app does");
+                adjust(catalogue::v100(), a)?
+            }
+        },
+    };
+    let view = share::View { mode: a.mode.unwrap_or_default().id().to_string(), ..share::View::new(&machine, &ds.kernels) };
+    if let Some(path) = &a.output {
+        std::fs::write(path, share::file::to_json(&view)).map_err(|e| input(format!("{path}: cannot write the view: {e}")))?;
+    }
+    match share::encode(&view) {
+        Ok(link) => {
+            if link.shortened_names > 0 {
+                eprintln!(
+                    "roofline: {} of {} kernel names were shortened (template arguments and parameter lists dropped) to keep the link under {} characters; -o VIEW{} keeps them in full",
+                    link.shortened_names,
+                    view.kernels.len(),
+                    share::MAX_LINK_CHARS,
+                    share::file::EXTENSION
+                );
+            }
+            Ok(link.url(a.base.as_deref().unwrap_or(share::DEFAULT_BASE_URL)) + "\n")
+        }
+        Err(e @ share::EncodeError::TooLarge { .. }) => match &a.output {
+            Some(path) => {
+                eprintln!("roofline: {e}; wrote {path}: open it in the app by dropping it on the page");
+                Ok(String::new())
+            }
+            None => Err(input(format!("{e}: give -o VIEW{} to write it", share::file::EXTENSION))),
+        },
+        Err(e) => Err(input(e.to_string())),
     }
 }
 

@@ -4,7 +4,10 @@
 //! onto these, converting to base units. Merging files is then a union of counters per launch,
 //! and aggregation a sum per kernel, independent of the profiler.
 
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// One canonical quantity, always in base units (seconds, Hz, cycles, FLOPs, bytes,
 /// instructions, transactions). The comments name the Nsight Compute metric it comes from.
@@ -112,11 +115,62 @@ impl Counter {
     pub fn is_rate(self) -> bool {
         matches!(self, Counter::ClockHz)
     }
+
+    /// The counter's name in JSON (`.roofline.json` view files, anything that serialises
+    /// [`Counters`]). A public contract: never rename one; a new counter gets a new name.
+    /// Spelled like the tidy CSV columns (docs/FORMATS.md: `bytes_dram`, `flops_fp64`) where
+    /// there is one.
+    pub fn key(self) -> &'static str {
+        match self {
+            Counter::TimeS => "time_s",
+            Counter::Cycles => "cycles",
+            Counter::ClockHz => "clock_hz",
+            Counter::Fp64Add => "fp64_add",
+            Counter::Fp64Mul => "fp64_mul",
+            Counter::Fp64Fma => "fp64_fma",
+            Counter::Fp32Add => "fp32_add",
+            Counter::Fp32Mul => "fp32_mul",
+            Counter::Fp32Fma => "fp32_fma",
+            Counter::Fp16Add => "fp16_add",
+            Counter::Fp16Mul => "fp16_mul",
+            Counter::Fp16Fma => "fp16_fma",
+            Counter::Fp64Flops => "flops_fp64",
+            Counter::Fp32Flops => "flops_fp32",
+            Counter::Fp16Flops => "flops_fp16",
+            Counter::OtherFlops => "flops",
+            Counter::IntOps => "int_ops",
+            Counter::TensorInst => "tensor_inst",
+            Counter::TensorFlops => "flops_tensor",
+            Counter::L1Bytes => "bytes_l1",
+            Counter::L2Bytes => "bytes_l2",
+            Counter::DramBytes => "bytes_dram",
+            Counter::SharedBytes => "bytes_shared",
+            Counter::WarpInst => "warp_inst",
+            Counter::ThreadInst => "thread_inst",
+            Counter::GlobalTxn => "global_txn",
+            Counter::LocalTxn => "local_txn",
+            Counter::SharedTxn => "shared_txn",
+            Counter::L2Txn => "l2_txn",
+            Counter::DramTxn => "dram_txn",
+            Counter::GlobalLdStInst => "global_ldst_inst",
+            Counter::SharedLdStInst => "shared_ldst_inst",
+        }
+    }
+
+    /// The counter named `key` ([`Counter::key`]); `None` for a name this build does not know.
+    pub fn from_key(key: &str) -> Option<Counter> {
+        Counter::ALL.into_iter().find(|c| c.key() == key)
+    }
 }
 
 /// The canonical counters of one launch (or, after aggregation, of one kernel). `None` means
 /// not measured, which is different from a measured zero.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+///
+/// Serialised as a map from [`Counter::key`] to value, measured counters only
+/// (`{"time_s": 0.0105, "bytes_dram": 8e9}`), not as the internal array: adding a counter then
+/// changes no existing document. Reading ignores names it does not know (a file written by a
+/// newer build opens with the counters this build has) and treats `null` as not measured.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Counters {
     values: [Option<f64>; Counter::ALL.len()],
 }
@@ -155,6 +209,49 @@ impl Counters {
     }
 }
 
+impl Serialize for Counters {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.iter().count()))?;
+        for (c, v) in self.iter() {
+            map.serialize_entry(c.key(), &v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Counters {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct CountersVisitor;
+
+        impl<'de> Visitor<'de> for CountersVisitor {
+            type Value = Counters;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map from counter names (\"bytes_dram\", …) to numbers")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Counters, A::Error> {
+                let mut out = Counters::default();
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match Counter::from_key(&key) {
+                        Some(c) => {
+                            if let Some(v) = map.next_value::<Option<f64>>()? {
+                                out.set(c, v);
+                            }
+                        }
+                        None => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(out)
+            }
+        }
+
+        deserializer.deserialize_map(CountersVisitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +276,25 @@ mod tests {
         assert_eq!(a.get(Counter::DramBytes), Some(15.0));
         assert_eq!(a.get(Counter::TimeS), Some(2.0));
         assert_eq!(a.iter().count(), 2);
+    }
+
+    #[test]
+    fn serialised_as_a_map_of_stable_names() {
+        let mut a = Counters::default();
+        a.set(Counter::DramBytes, 8e9);
+        a.set(Counter::TimeS, 0.5);
+        let json = serde_json::to_string(&a).unwrap_or_default();
+        assert_eq!(json, r#"{"time_s":0.5,"bytes_dram":8000000000.0}"#);
+        let back: Counters = serde_json::from_str(r#"{"bytes_dram":8e9,"fp8_flops":1,"time_s":0.5,"bytes_l2":null}"#).unwrap_or_default();
+        assert_eq!(back, a, "unknown names are ignored, null is not measured");
+        assert!(serde_json::from_str::<Counters>(r#"{"time_s":"x"}"#).is_err());
+    }
+
+    #[test]
+    fn keys_are_unique_and_round_trip() {
+        for c in Counter::ALL {
+            assert_eq!(Counter::from_key(c.key()), Some(c));
+        }
+        assert_eq!(Counter::from_key("TimeS"), None);
     }
 }

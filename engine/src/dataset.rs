@@ -11,12 +11,25 @@
 //!   summary/trace, ncu one-metric files, rocprof counters + `--stats`), a file that measures
 //!   the same counters again adds launches (two runs of an application).
 
+mod builder;
+mod totals;
+
+pub use builder::DatasetBuilder;
+pub use totals::KernelTotals;
+
 use crate::counters::{Counter, Counters};
 use crate::error::ImportError;
-use crate::import::{self, hints, Transfer};
+use crate::import::hints;
+use crate::import::stream::LaunchRef;
+use crate::import::Transfer;
 use crate::model::Machine;
 use crate::profile::{KernelProfile, Launch, Precision};
 use std::collections::HashMap;
+
+/// How many launch records [`Dataset::launches`] keeps: per-launch detail is bounded so that
+/// memory does not grow with the file (a 1 GB Nsight Compute raw page has ~350 000 launches,
+/// ~1 KB each with the name). Kernel totals always count every launch.
+pub const MAX_KEPT_LAUNCHES: usize = 10_000;
 
 /// A file as the user gave it: a display name and its bytes.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,8 +52,11 @@ pub struct Dataset {
     /// Kernels in order of first appearance; names are full (demangled) names, see
     /// [`KernelProfile::display_name`] for the short form.
     pub kernels: Vec<KernelProfile>,
-    /// Every launch read, launches of one run split over files joined (per-launch detail).
+    /// Launches read, launches of one run split over files joined (per-launch detail): the
+    /// first [`MAX_KEPT_LAUNCHES`] launch records.
     pub launches: Vec<Launch>,
+    /// Launch records beyond [`MAX_KEPT_LAUNCHES`], counted in `kernels` but not kept in `launches`.
+    pub launches_omitted: u64,
     pub transfers: Vec<Transfer>,
     /// A machine described by the files (ERT, Advisor roofs, rocprof-compute); several
     /// machine files are merged, the first file's numbers winning.
@@ -49,37 +65,14 @@ pub struct Dataset {
     pub warnings: Vec<ImportError>,
 }
 
-/// Reads `files` as one dataset. Fails on the first file that cannot be read.
+/// Reads `files` as one dataset. Fails on the first file that cannot be read. Files
+/// arriving in chunks go through [`DatasetBuilder`] instead, with the same result.
 pub fn load_dataset(files: &[SourceFile]) -> Result<Dataset, ImportError> {
-    let mut ds = Dataset::default();
-    let mut kernel_index: HashMap<String, usize> = HashMap::new();
-    let mut launch_index: HashMap<(u64, String), usize> = HashMap::new();
+    let mut b = DatasetBuilder::new();
     for file in files {
-        let text = import::decode(file)?;
-        let importer = import::detect(text).ok_or_else(|| {
-            ImportError::new(&file.name, None, "not a recognised profiler output (expected Nsight Compute, nvprof, rocprof, Intel Advisor, ERT or tidy CSV)")
-                .with_hint("docs/FORMATS.md lists the supported formats and the commands that produce them")
-        })?;
-        let imported = importer.import(&file.name, text)?;
-        ds.files.push(FileInfo { path: file.name.clone(), format: importer.format() });
-        for k in aggregate(&imported.launches) {
-            merge_kernel(&mut ds.kernels, &mut kernel_index, k);
-        }
-        join_launches(&mut ds.launches, &mut launch_index, imported.launches);
-        ds.transfers.extend(imported.transfers);
-        if let Some(m) = imported.machine {
-            match ds.machine.as_mut() {
-                Some(existing) => import::machine::merge(existing, m),
-                None => ds.machine = Some(m),
-            }
-        }
+        b.add_file(file)?;
     }
-    if !ds.kernels.is_empty() {
-        if let Err(w) = roofline_requirements(&ds) {
-            ds.warnings.push(w);
-        }
-    }
-    Ok(ds)
+    b.finish()
 }
 
 /// Whether two counter sets measure any counter in common.
@@ -111,51 +104,46 @@ fn merge_kernel(kernels: &mut Vec<KernelProfile>, index: &mut HashMap<String, us
 }
 
 /// Joins launches of one run split over several files: a launch with the same id and kernel
-/// name as one already read, measuring other counters, gains its counters.
-fn join_launches(all: &mut Vec<Launch>, index: &mut HashMap<(u64, String), usize>, new: Vec<Launch>) {
-    for launch in new {
+/// name as one already kept, measuring other counters, gains its counters; any other launch
+/// is kept while fewer than [`MAX_KEPT_LAUNCHES`] are.
+#[derive(Default)]
+struct LaunchJoin {
+    /// Launch id → indices in the kept launches of the first launch of each kernel with that id.
+    by_id: HashMap<u64, Vec<usize>>,
+}
+
+impl LaunchJoin {
+    fn add(&mut self, all: &mut Vec<Launch>, omitted: &mut u64, launch: LaunchRef<'_>) {
         if let Some(id) = launch.id {
-            let key = (id, launch.kernel.clone());
-            if let Some(existing) = index.get(&key).and_then(|&i| all.get_mut(i)) {
-                if !overlaps(&existing.counters, &launch.counters) {
-                    existing.counters.fill_from(&launch.counters);
-                    continue;
+            let first = self.by_id.get(&id).and_then(|v| v.iter().copied().find(|&i| all.get(i).is_some_and(|l| l.kernel == launch.kernel)));
+            let kept = all.len();
+            match first.and_then(|i| all.get_mut(i)) {
+                Some(existing) => {
+                    if !overlaps(&existing.counters, launch.counters) {
+                        existing.counters.fill_from(launch.counters);
+                        return;
+                    }
                 }
-            } else {
-                index.insert(key, all.len());
+                None if kept < MAX_KEPT_LAUNCHES => self.by_id.entry(id).or_default().push(kept),
+                None => {}
             }
         }
-        all.push(launch);
+        if all.len() < MAX_KEPT_LAUNCHES {
+            all.push(launch.to_launch());
+        } else {
+            *omitted += 1;
+        }
     }
 }
 
 /// Sums launches per kernel name (counts, bytes, time); rates (the clock) become the
 /// launch-weighted mean, so time = Σcycles / mean clock as in the NERSC recipe.
 pub fn aggregate(launches: &[Launch]) -> Vec<KernelProfile> {
-    let mut order: Vec<KernelProfile> = Vec::new();
-    let mut by_name: HashMap<&str, usize> = HashMap::new();
-    let mut rate_weights: Vec<HashMap<Counter, f64>> = Vec::new();
+    let mut totals = KernelTotals::default();
     for l in launches {
-        let i = *by_name.entry(&l.kernel).or_insert_with(|| {
-            order.push(KernelProfile { name: l.kernel.clone(), launches: 0, counters: Counters::default() });
-            rate_weights.push(HashMap::new());
-            order.len() - 1
-        });
-        let (Some(k), Some(weights)) = (order.get_mut(i), rate_weights.get_mut(i)) else { continue };
-        k.launches += l.count;
-        for (c, v) in l.counters.iter() {
-            if c.is_rate() {
-                let w = weights.entry(c).or_insert(0.0);
-                let prev = k.counters.get(c).unwrap_or(0.0);
-                let n = l.count as f64;
-                k.counters.set(c, (prev * *w + v * n) / (*w + n));
-                *w += n;
-            } else {
-                k.counters.add(c, v * l.count as f64);
-            }
-        }
+        totals.add(&l.kernel, l.count, &l.counters);
     }
-    order
+    totals.into_kernels()
 }
 
 /// Which of time, FLOPs and bytes no kernel has.
@@ -256,10 +244,18 @@ mod tests {
         KernelProfile { name: name.into(), launches, counters }
     }
 
+    fn join_launches(all: &mut Vec<Launch>, join: &mut LaunchJoin, new: Vec<Launch>) -> u64 {
+        let mut omitted = 0;
+        for l in &new {
+            join.add(all, &mut omitted, LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters });
+        }
+        omitted
+    }
+
     #[test]
     fn files_of_one_run_join_by_id_and_name() {
         let mut all = Vec::new();
-        let mut index = HashMap::new();
+        let mut index = LaunchJoin::default();
         join_launches(&mut all, &mut index, vec![launch(0, "a", &[(Counter::DramBytes, 64.0)]), launch(1, "b", &[(Counter::DramBytes, 32.0)])]);
         join_launches(&mut all, &mut index, vec![launch(0, "a", &[(Counter::Cycles, 100.0)]), launch(1, "c", &[(Counter::Cycles, 7.0)])]);
         assert_eq!(all.len(), 3, "id 1 names another kernel: not the same launch");
@@ -267,6 +263,19 @@ mod tests {
         assert_eq!(all[0].counters.get(Counter::DramBytes), Some(64.0));
         join_launches(&mut all, &mut index, vec![launch(0, "a", &[(Counter::DramBytes, 1.0)])]);
         assert_eq!(all.len(), 4, "the same counter again is another run, not the same launch");
+        join_launches(&mut all, &mut index, vec![launch(1, "c", &[(Counter::DramBytes, 5.0)])]);
+        assert_eq!((all.len(), all[2].counters.get(Counter::DramBytes)), (4, Some(5.0)), "the second kernel of an id joins too");
+    }
+
+    #[test]
+    fn kept_launches_are_capped_but_still_join() {
+        let mut all = Vec::new();
+        let mut index = LaunchJoin::default();
+        let many: Vec<Launch> = (0..MAX_KEPT_LAUNCHES as u64 + 5).map(|i| launch(i, "k", &[(Counter::DramBytes, 1.0)])).collect();
+        assert_eq!(join_launches(&mut all, &mut index, many), 5);
+        assert_eq!(all.len(), MAX_KEPT_LAUNCHES);
+        assert_eq!(join_launches(&mut all, &mut index, vec![launch(3, "k", &[(Counter::Cycles, 9.0)])]), 0);
+        assert_eq!(all[3].counters.get(Counter::Cycles), Some(9.0));
     }
 
     #[test]

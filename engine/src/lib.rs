@@ -10,6 +10,7 @@
 //! decimal (1 GB/s = 1e9 bytes/s), see [`units`].
 
 pub mod chart;
+pub mod collect;
 pub mod counters;
 pub mod dataset;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod import;
 pub mod model;
 pub mod profile;
 pub mod report;
+pub mod selection;
 pub mod share;
 pub mod units;
 

@@ -29,7 +29,36 @@ pub fn rotated(b: Box2, x: f64, y: f64, deg: f64) -> Box2 {
     out
 }
 
-fn overlaps(a: &Box2, b: &Box2) -> bool {
+/// The box a [`super::Shape::Text`] covers (rotation included); `None` for other shapes.
+/// The placer reserves exactly this box, so tests can check placed labels from the shapes.
+pub fn shape_box(shape: &super::Shape) -> Option<Box2> {
+    match shape {
+        super::Shape::Text { x, y, text, size, anchor, rotate_deg, .. } => {
+            let b = text_box(*x, *y, text, *size, *anchor);
+            Some(if *rotate_deg == 0.0 { b } else { rotated(b, *x, *y, *rotate_deg) })
+        }
+        _ => None,
+    }
+}
+
+/// The area a [`super::Shape::Text`] covers as a few boxes: one for level or vertical text,
+/// and for slanted text (roof labels) one box per glyph-sized piece along the baseline, whose
+/// rotated bounds hug the text instead of the large box around the whole slanted line. The
+/// placer reserves exactly these boxes, so tests can check placed labels from the shapes.
+pub fn shape_boxes(shape: &super::Shape) -> Vec<Box2> {
+    let super::Shape::Text { x, y, text, size, anchor, rotate_deg, .. } = shape else { return Vec::new() };
+    let b = text_box(*x, *y, text, *size, *anchor);
+    let quarter = (rotate_deg / 90.0).round() * 90.0;
+    if (rotate_deg - quarter).abs() < 1e-9 {
+        return vec![if *rotate_deg == 0.0 { b } else { rotated(b, *x, *y, *rotate_deg) }];
+    }
+    let pieces = ((b[2] - b[0]) / size).ceil().max(1.0) as usize;
+    let w = (b[2] - b[0]) / pieces as f64;
+    (0..pieces).map(|i| rotated([b[0] + i as f64 * w, b[1], b[0] + (i + 1) as f64 * w, b[3]], *x, *y, *rotate_deg)).collect()
+}
+
+/// Whether two boxes share area (touching edges do not count).
+pub fn overlaps(a: &Box2, b: &Box2) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
 
@@ -51,10 +80,30 @@ impl Placer {
 
     /// The index of the first candidate that is inside the bounds and free; it is then taken.
     pub fn place(&mut self, candidates: &[Box2]) -> Option<usize> {
-        let inside = |b: &Box2| b[0] >= self.bounds[0] && b[1] >= self.bounds[1] && b[2] <= self.bounds[2] && b[3] <= self.bounds[3];
+        self.place_in(self.bounds, candidates)
+    }
+
+    /// [`Placer::place`] inside other bounds (axis tick labels live outside the plot area).
+    pub fn place_in(&mut self, bounds: Box2, candidates: &[Box2]) -> Option<usize> {
+        let inside = |b: &Box2| b.iter().all(|v| v.is_finite()) && b[0] >= bounds[0] && b[1] >= bounds[1] && b[2] <= bounds[2] && b[3] <= bounds[3];
         let i = candidates.iter().position(|c| inside(c) && !self.taken.iter().any(|t| overlaps(c, t)))?;
         self.taken.push(candidates[i]);
         Some(i)
+    }
+
+    /// [`Placer::place_in`] for candidates made of several boxes (slanted text): the first
+    /// candidate all of whose boxes are inside and free; all its boxes are then taken.
+    pub fn place_pieces_in(&mut self, bounds: Box2, candidates: &[Vec<Box2>]) -> Option<usize> {
+        let inside = |b: &Box2| b.iter().all(|v| v.is_finite()) && b[0] >= bounds[0] && b[1] >= bounds[1] && b[2] <= bounds[2] && b[3] <= bounds[3];
+        let free = |c: &Vec<Box2>| !c.is_empty() && c.iter().all(|b| inside(b) && !self.taken.iter().any(|t| overlaps(b, t)));
+        let i = candidates.iter().position(free)?;
+        self.taken.extend(candidates[i].iter().copied());
+        Some(i)
+    }
+
+    /// Whether a box is free (inside `bounds`, overlapping nothing taken), without taking it.
+    pub fn is_free(&self, bounds: Box2, b: &Box2) -> bool {
+        b[0] >= bounds[0] && b[1] >= bounds[1] && b[2] <= bounds[2] && b[3] <= bounds[3] && !self.taken.iter().any(|t| overlaps(b, t))
     }
 }
 

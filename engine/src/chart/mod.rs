@@ -3,20 +3,38 @@
 //! [`build`] turns kernels, a machine and the view settings into a [`Scene`]: shapes in pixel
 //! coordinates (lines, circles, text) plus the hit areas of the dots. The app paints a scene on
 //! a canvas, [`svg::render`] writes it as SVG (CLI `plot`, export), so both show the same chart.
+//!
+//! One file per mode ([`classic`], [`hierarchical`], [`instruction`], [`walls`],
+//! [`transfers`]); what they share is in [`frame`] (layout, axes, legend), [`roofs`]
+//! (ceilings, walls, ridge marks and their labels), [`dots`] (markers, sizes, hits) and
+//! [`labels`] (non-overlapping placement). Scenes are deterministic: the same input gives the
+//! same shapes in the same order, so two browsers paint the same pixels.
 
 pub mod classic;
+pub mod dots;
+pub mod flop_roofs;
+pub mod frame;
+pub mod hierarchical;
+pub mod hit_grid;
+pub mod instruction;
 pub mod labels;
+pub mod roofs;
 pub mod scale;
 pub mod scene;
 pub mod svg;
+pub mod transfers;
+pub mod walls;
 
 pub use scale::LogScale;
-pub use scene::{Anchor, Color, Hit, Scene, Shape, Theme};
+pub use scene::{Anchor, Color, Hit, Marker, Scene, Shape, Theme};
 
-use crate::model::{ComputeKind, Machine};
+use crate::import::Transfer;
+use crate::model::{ComputeKind, Level, Machine};
 use crate::profile::KernelProfile;
 
-/// Data ranges of a zoomed view: `[min, max]` on each axis, in the axes' data units.
+/// Data ranges of a zoomed view: `[min, max]` on each axis, in the axes' data units (base
+/// units: FLOP/byte and FLOP/s, instructions per transaction and instructions/s, bytes and
+/// bytes/s). A range that is not positive, finite and increasing is ignored (auto range).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Zoom {
     pub x: [f64; 2],
@@ -36,10 +54,12 @@ pub enum Mode {
     Instruction,
     /// LD/ST intensity vs memory walls (Ding & Williams).
     Walls,
+    /// Host↔device copies and memsets against the link (PCIe, NVLink) or memory they cross.
+    Transfers,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 4] = [Mode::Classic, Mode::Hierarchical, Mode::Instruction, Mode::Walls];
+    pub const ALL: [Mode; 5] = [Mode::Classic, Mode::Hierarchical, Mode::Instruction, Mode::Walls, Mode::Transfers];
 
     /// The id used in links and the CLI (`classic`, …).
     pub fn id(self) -> &'static str {
@@ -48,6 +68,7 @@ impl Mode {
             Mode::Hierarchical => "hierarchical",
             Mode::Instruction => "instruction",
             Mode::Walls => "walls",
+            Mode::Transfers => "transfers",
         }
     }
 
@@ -56,24 +77,143 @@ impl Mode {
     }
 }
 
-/// Everything a chart depends on.
+/// The word size of a unit-stride global access, which sets where the unit-stride memory wall
+/// stands: 32 threads × 4 bytes = 4 sectors per LD/ST (intensity 1/4), × 8 bytes = 8 sectors
+/// (1/8) (Ding & Williams §III-A: "1/8 (FP64) and 1/4 (FP32, INT32)").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum WordSize {
+    /// FP32, INT32: unit-stride wall at 1/4.
+    #[default]
+    Bits32,
+    /// FP64: unit-stride wall at 1/8.
+    Bits64,
+}
+
+/// Everything a chart depends on. Build it with [`ChartInput::new`] and the `with_…` setters;
+/// the fields stay public for reading.
 pub struct ChartInput<'a> {
     pub mode: Mode,
     pub kernels: &'a [KernelProfile],
     pub machine: &'a Machine,
-    /// Compute ceiling to draw; `None` picks the precision with most FLOPs in the data.
+    /// The compute roof whose ridge points are marked (classic: the one compute roof); `None`
+    /// picks the precision with most FLOPs in the data.
     pub compute: Option<ComputeKind>,
+    /// Index of the highlighted kernel (ring around its dots, bold link line).
     pub selected: Option<usize>,
     /// CSS pixels.
     pub width: f64,
     pub height: f64,
     pub theme: Theme,
+    /// Data ranges to show instead of the automatic ones; every mode honours it.
     pub zoom: Option<Zoom>,
+    /// Memory levels switched off: their dots, bandwidth roofs and walls are not drawn
+    /// (hierarchical, instruction; in walls mode `L1` hides the global walls and LD/ST dots,
+    /// `Shared` the shared ones). Classic ignores it (its one roof is DRAM).
+    pub hidden_levels: &'a [Level],
+    /// Compute roofs switched off (classic, hierarchical). The roof of `compute` stays.
+    pub hidden_compute: &'a [ComputeKind],
+    /// Whether to draw ceilings (roofs, ridge marks) at all; off shows the dots alone.
+    pub show_ceilings: bool,
+    /// Whether walls mode draws its memory walls (the LD/ST dots stay).
+    pub show_walls: bool,
+    /// Walls mode: which unit-stride wall to draw.
+    pub word: WordSize,
+    /// Copies and memsets, for [`Mode::Transfers`] (the dataset's `transfers`).
+    pub transfers: &'a [Transfer],
 }
 
-/// Builds the scene of `input.mode` (modes not implemented yet fall back to classic).
+impl<'a> ChartInput<'a> {
+    /// A classic chart of `kernels` on `machine`, `width` × `height` CSS pixels, with the
+    /// defaults: light theme, automatic ranges and compute roof, nothing selected or hidden,
+    /// ceilings and walls shown, 32-bit words, no transfers.
+    pub fn new(kernels: &'a [KernelProfile], machine: &'a Machine, width: f64, height: f64) -> Self {
+        ChartInput {
+            mode: Mode::Classic,
+            kernels,
+            machine,
+            compute: None,
+            selected: None,
+            width,
+            height,
+            theme: Theme::Light,
+            zoom: None,
+            hidden_levels: &[],
+            hidden_compute: &[],
+            show_ceilings: true,
+            show_walls: true,
+            word: WordSize::Bits32,
+            transfers: &[],
+        }
+    }
+
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    pub fn with_compute(mut self, compute: Option<ComputeKind>) -> Self {
+        self.compute = compute;
+        self
+    }
+
+    pub fn with_selected(mut self, selected: Option<usize>) -> Self {
+        self.selected = selected;
+        self
+    }
+
+    pub fn with_theme(mut self, theme: Theme) -> Self {
+        self.theme = theme;
+        self
+    }
+
+    pub fn with_zoom(mut self, zoom: Option<Zoom>) -> Self {
+        self.zoom = zoom;
+        self
+    }
+
+    pub fn with_hidden_levels(mut self, levels: &'a [Level]) -> Self {
+        self.hidden_levels = levels;
+        self
+    }
+
+    pub fn with_hidden_compute(mut self, kinds: &'a [ComputeKind]) -> Self {
+        self.hidden_compute = kinds;
+        self
+    }
+
+    pub fn with_ceilings(mut self, show: bool) -> Self {
+        self.show_ceilings = show;
+        self
+    }
+
+    pub fn with_walls(mut self, show: bool) -> Self {
+        self.show_walls = show;
+        self
+    }
+
+    pub fn with_word(mut self, word: WordSize) -> Self {
+        self.word = word;
+        self
+    }
+
+    pub fn with_transfers(mut self, transfers: &'a [Transfer]) -> Self {
+        self.transfers = transfers;
+        self
+    }
+
+    /// Whether a level is switched on.
+    pub fn shows_level(&self, level: Level) -> bool {
+        !self.hidden_levels.contains(&level)
+    }
+}
+
+/// Builds the scene of `input.mode`.
 pub fn build(input: &ChartInput) -> Scene {
     match input.mode {
-        Mode::Classic | Mode::Hierarchical | Mode::Instruction | Mode::Walls => classic::build(input),
+        Mode::Classic => classic::build(input),
+        Mode::Hierarchical => hierarchical::build(input),
+        Mode::Instruction => instruction::build(input),
+        Mode::Walls => walls::build(input),
+        Mode::Transfers => transfers::build(input),
     }
 }

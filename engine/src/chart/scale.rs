@@ -60,6 +60,13 @@ pub fn tick_label(v: f64) -> String {
     } else {
         (v, "")
     };
+    if v > 0.0 && v < 1e-3 {
+        // 1e-5, 2e-5: tiny intensities would print as "0" with four decimals.
+        let e = v.log10().floor();
+        let m = v / 10f64.powf(e);
+        let m = if (m - m.round()).abs() < 1e-6 { format!("{}", m.round()) } else { format!("{m:.1}") };
+        return format!("{m}e{e}");
+    }
     let s = format!("{scaled:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     format!("{s}{suffix}")
@@ -82,6 +89,8 @@ mod tests {
         assert_eq!(tick_label(0.01), "0.01");
         assert_eq!(tick_label(10_000.0), "10k");
         assert_eq!(tick_label(1e6), "1M");
+        assert_eq!(tick_label(1e-5), "1e-5");
+        assert_eq!(tick_label(2e-4), "2e-4");
         assert_eq!(decade_range(0.0625, 7.8, 0.3), [0.01, 100.0]);
     }
 }

@@ -1,5 +1,8 @@
 //! Drawing primitives in CSS pixels, shared by the canvas and SVG renderers.
 
+use super::hit_grid::HitGrid;
+use crate::model::Level;
+
 /// An sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Color(pub u8, pub u8, pub u8);
@@ -27,14 +30,54 @@ pub enum Shape {
     Text { x: f64, y: f64, text: String, color: Color, size: f64, anchor: Anchor, rotate_deg: f64 },
 }
 
+/// What a dot stands for, so hover can say more than the kernel's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Marker {
+    /// Performance at a memory level (classic: DRAM; hierarchical: each level; instruction:
+    /// warp instructions per second at L1/L2/DRAM; walls: all instructions at L1).
+    Level,
+    /// Thread instructions ÷ 32 per second at a level (instruction roofline; Ding & Williams
+    /// Fig. 2): below the kernel's warp dots by its predication loss.
+    Thread,
+    /// Tensor (HMMA) warp instructions per second at a level (Ding & Williams Fig. 9).
+    Tensor,
+    /// Global LD/ST instructions per global transaction (walls; open dot).
+    GlobalLdSt,
+    /// Shared LD/ST instructions per shared transaction (walls; open dot).
+    SharedLdSt,
+    /// A copy or memset ([`super::Mode::Transfers`]); `Hit::kernel` is then an index into
+    /// the transfers.
+    Transfer,
+}
+
+impl Marker {
+    pub fn label(self) -> &'static str {
+        match self {
+            Marker::Level => "performance",
+            Marker::Thread => "thread instructions / 32",
+            Marker::Tensor => "tensor (HMMA) instructions",
+            Marker::GlobalLdSt => "global LD/ST",
+            Marker::SharedLdSt => "shared LD/ST",
+            Marker::Transfer => "transfer",
+        }
+    }
+}
+
 /// The area of a dot, for hover and click.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hit {
+    /// Index into `ChartInput::kernels` (in transfers mode: into `ChartInput::transfers`).
     pub kernel: usize,
     pub cx: f64,
     pub cy: f64,
     pub r: f64,
+    /// The memory level of the dot, if it is about one.
+    pub level: Option<Level>,
+    pub marker: Marker,
 }
+
+/// Pixels of slack around a dot that still count as on it (easier hover on small dots).
+pub const HIT_SLACK_PX: f64 = 3.0;
 
 /// A chart ready to paint.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,22 +86,32 @@ pub struct Scene {
     pub height: f64,
     pub background: Color,
     pub shapes: Vec<Shape>,
+    /// Every dot's hit area. Read-only after [`Scene::new`]: the hover index is built from it.
     pub hits: Vec<Hit>,
     /// The plot area, `[left, top, right, bottom]` pixels, and the axes.
     pub plot: [f64; 4],
     pub x: super::LogScale,
     pub y: super::LogScale,
+    index: HitGrid,
 }
 
 impl Scene {
+    /// A scene and its hover index (built once, here).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(width: f64, height: f64, background: Color, shapes: Vec<Shape>, hits: Vec<Hit>, plot: [f64; 4], x: super::LogScale, y: super::LogScale) -> Scene {
+        let index = HitGrid::new(&hits, width, height, HIT_SLACK_PX);
+        Scene { width, height, background, shapes, hits, plot, x, y, index }
+    }
+
     /// The kernel whose dot is under (x, y), nearest first.
     pub fn hit(&self, x: f64, y: f64) -> Option<usize> {
-        self.hits
-            .iter()
-            .map(|h| (h, (h.cx - x).powi(2) + (h.cy - y).powi(2)))
-            .filter(|(h, d2)| *d2 <= (h.r + 3.0).powi(2))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(h, _)| h.kernel)
+        self.hit_dot(x, y).map(|h| h.kernel)
+    }
+
+    /// The dot under (x, y), nearest centre first (ties: the earlier dot): kernel, level and
+    /// marker. O(1) on average through a uniform grid, so hover stays fast with 30 000 dots.
+    pub fn hit_dot(&self, x: f64, y: f64) -> Option<&Hit> {
+        self.index.nearest(&self.hits, x, y, HIT_SLACK_PX).map(|i| &self.hits[i])
     }
 }
 
@@ -79,7 +132,25 @@ pub struct Palette {
     pub memory: Color,
     pub compute: Color,
     pub selection: Color,
+    /// Thin lines joining one kernel's dots.
+    pub link: Color,
     pub dots: [Color; 8],
+}
+
+impl Palette {
+    /// The colour of a memory level: its dots and its bandwidth roof share it, so a dot is
+    /// read against the roof of its colour (Ding & Williams §III-B: "how close each colored
+    /// point is to the associated colored bandwidth ceiling"). Okabe–Ito hues, in the paper's
+    /// order of L1 red, L2 green, HBM blue.
+    pub fn level(&self, level: Level) -> Color {
+        match level {
+            Level::L1 => Color(213, 94, 0),
+            Level::Shared => Color(204, 121, 167),
+            Level::L2 => Color(0, 158, 115),
+            Level::L3 => Color(230, 159, 0),
+            Level::Dram => Color(0, 114, 178),
+        }
+    }
 }
 
 impl Theme {
@@ -104,6 +175,7 @@ impl Theme {
                 memory: Color(200, 40, 40),
                 compute: Color(30, 60, 170),
                 selection: Color(0, 0, 0),
+                link: Color(150, 150, 150),
                 dots,
             },
             Theme::Dark => Palette {
@@ -114,6 +186,7 @@ impl Theme {
                 memory: Color(255, 110, 100),
                 compute: Color(120, 160, 255),
                 selection: Color(255, 255, 255),
+                link: Color(110, 110, 110),
                 dots,
             },
         }

@@ -63,16 +63,8 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         let sc = LogScale { min: 1.0, max: 10.0, px0: 0.0, px1: 1.0 };
-        let scene = Scene {
-            width: 10.0,
-            height: 10.0,
-            background: Color(255, 255, 255),
-            shapes: vec![Shape::Text { x: 1.0, y: 2.0, text: "<img src=x onerror=alert(1)>&".into(), color: Color(0, 0, 0), size: 12.0, anchor: Anchor::Start, rotate_deg: 0.0 }],
-            hits: vec![],
-            plot: [0.0; 4],
-            x: sc,
-            y: sc,
-        };
+        let text = Shape::Text { x: 1.0, y: 2.0, text: "<img src=x onerror=alert(1)>&".into(), color: Color(0, 0, 0), size: 12.0, anchor: Anchor::Start, rotate_deg: 0.0 };
+        let scene = Scene::new(10.0, 10.0, Color(255, 255, 255), vec![text], vec![], [0.0; 4], sc, sc);
         let out = render(&scene);
         assert!(out.contains("&lt;img src=x onerror=alert(1)&gt;&amp;"), "{out}");
         assert!(!out.contains("<img"));

@@ -6,6 +6,7 @@
 //! how it is detected and the profiler command lines that produce it.
 
 pub mod advisor;
+pub mod chunks;
 pub mod csv;
 pub mod ert;
 pub mod hints;
@@ -17,8 +18,10 @@ pub mod ncu_raw;
 pub mod nvprof;
 pub mod rocprof;
 pub mod sink;
+pub mod stream;
 pub mod table;
 pub mod tidy;
+pub mod view_file;
 
 use crate::dataset::SourceFile;
 use crate::error::ImportError;
@@ -50,11 +53,18 @@ pub trait Importer: Sync {
     fn detect(&self, text: &str) -> bool;
     /// Reads the file. Errors name the file and the line.
     fn import(&self, file_name: &str, text: &str) -> Result<Imported, ImportError>;
+    /// A reader fed the file in chunks ([`stream`]), for formats whose records are lines and
+    /// hold launches only (the Nsight Compute pages); `None` (the default) for formats read
+    /// whole with [`Importer::import`]. Both must give the same launches.
+    fn stream(&self, _file_name: &str) -> Option<Box<dyn stream::RecordParser>> {
+        None
+    }
 }
 
 /// Every importer, most specific first.
 pub fn importers() -> &'static [&'static dyn Importer] {
     &[
+        &view_file::RooflineView,
         &ncu::NsightComputeLong,
         &ncu_raw::NsightComputeRaw,
         &nvprof::metrics::NvprofMetrics,
@@ -92,10 +102,7 @@ pub fn decode(file: &SourceFile) -> Result<&str, ImportError> {
             "the file is UTF-16 text; save it as UTF-8 (e.g. `iconv -f UTF-16 -t UTF-8`)",
         ));
     }
-    std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-        ImportError::new(&file.name, Some(line), "the file is not text (invalid UTF-8); expected a profiler's CSV or text output")
-    })
+    chunks::utf8(&file.name, bytes, 1)
 }
 
 /// Parses a number as profilers print it: thousands separators (`4,963,609,951.19`),
@@ -105,7 +112,8 @@ pub fn parse_number(cell: &str) -> Option<f64> {
     if t.is_empty() {
         return None;
     }
-    let v: f64 = if t.contains(',') { t.replace(',', "").parse().ok()? } else { t.parse().ok()? };
+    // Allocates only for a number with thousands separators.
+    let v: f64 = if t.as_bytes().contains(&b',') { t.replace(',', "").parse().ok()? } else { t.parse().ok()? };
     v.is_finite().then_some(v)
 }
 

@@ -6,16 +6,18 @@
 //! of 2024+ versions simply omit; `==PROF==` lines and the application's stdout before the
 //! header; thousands separators (`4,963,609,951.19`); BOM; CRLF. Columns are found by name.
 //!
-//! The metric → counter map below is shared with the raw page ([`super::ncu_raw`]).
+//! The metric → counter map below is shared with the raw page ([`super::ncu_raw`]). Read as a
+//! stream ([`super::stream`]): rows are split into spans in a reused buffer, and a launch is
+//! handed over when its last row has been read.
 
+use super::csv::{span_cell, Reader, Span};
 use super::hints;
-use super::names;
 use super::sink::CounterSink;
-use super::table::{cell, find_line, header_has, header_starts_with, is_chatter, open_table};
+use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
+use super::table::{find_line, header_has, header_starts_with, is_chatter_fields, Columns, DETECT_LINES};
 use super::{parse_number, Imported, Importer};
 use crate::counters::Counter;
 use crate::error::ImportError;
-use crate::profile::Launch;
 
 /// The details page of `ncu --csv`.
 pub struct NsightComputeLong;
@@ -125,11 +127,41 @@ pub fn metric_counter(name: &str) -> Option<(Counter, bool)> {
     })
 }
 
+/// Advances `pos`/`line` over the preamble (profiler chatter, application output) to the
+/// Nsight Compute header line: `Ok(true)` when `pos` is at it, `Ok(false)` when the text ends
+/// first (more is needed; `pos` at the start of an incomplete line). Like
+/// [`super::table::find_line`], only the first [`DETECT_LINES`] lines are searched.
+pub(super) fn skip_to_header(file: &str, text: &str, pos: &mut usize, line: &mut usize, last: bool) -> Result<bool, ImportError> {
+    let no_header = || ImportError::new(file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found");
+    while *pos < text.len() {
+        if *line > DETECT_LINES {
+            return Err(no_header());
+        }
+        let rest = text.get(*pos..).unwrap_or("");
+        let end = match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(i) => *pos + i + 1,
+            None if last => text.len(),
+            None => return Ok(false),
+        };
+        let l = text.get(*pos..end).unwrap_or("").trim_end_matches(['\n', '\r']);
+        if is_ncu_header(l.trim_start_matches('\u{feff}')) {
+            return Ok(true);
+        }
+        *pos = end;
+        *line += 1;
+    }
+    if last {
+        return Err(no_header());
+    }
+    Ok(false)
+}
+
 /// One launch being read: its counters, and the details page's DRAM throughput (bytes/s),
 /// kept aside until the end of the launch.
 struct Pending {
     id: u64,
-    kernel: String,
+    /// Index of the kernel's name in the parser's [`NameCache`].
+    kernel: usize,
     sink: CounterSink,
     dram_bytes_per_s: Option<f64>,
 }
@@ -138,13 +170,14 @@ impl Pending {
     /// The details page (default `--set`) has no DRAM byte count, but its "Memory Workload
     /// Analysis" section gives "Memory Throughput" in byte/s (= `dram__bytes.sum.per_second`);
     /// × "Duration" it is the DRAM bytes moved. Used only when no byte counter was read.
-    fn finish(mut self) -> Launch {
+    fn finish(mut self, names: &NameCache, out: &mut dyn LaunchSink) {
         if self.sink.get(Counter::DramBytes).is_none() {
             if let (Some(rate), Some(t)) = (self.dram_bytes_per_s, self.sink.get(Counter::TimeS)) {
                 self.sink.put(Counter::DramBytes, false, rate * t);
             }
         }
-        Launch { id: Some(self.id), kernel: self.kernel, count: 1, counters: self.sink.into_counters() }
+        let counters = self.sink.into_counters();
+        out.launch(LaunchRef { id: Some(self.id), kernel: names.name(self.kernel), count: 1, counters: &counters });
     }
 }
 
@@ -153,65 +186,148 @@ impl Importer for NsightComputeLong {
         "ncu-details"
     }
 
+    /// The file's first Nsight Compute header has "Metric Name" and "Metric Value" columns.
     fn detect(&self, text: &str) -> bool {
-        find_line(text, |l| is_ncu_header(l) && header_has(l, "Metric Name") && header_has(l, "Metric Value")).is_some()
+        find_line(text, is_ncu_header).is_some_and(|(_, _, l)| header_has(l, "Metric Name") && header_has(l, "Metric Value"))
     }
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
-        let (line, start, _) = find_line(text, is_ncu_header)
-            .ok_or_else(|| ImportError::new(file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found"))?;
-        let (cols, records) = open_table(text, line, start);
-        let id_col = cols.need(file, line, &["ID"])?;
-        let kernel_col = cols.need(file, line, &["Kernel Name"])?;
-        let name_col = cols.need(file, line, &["Metric Name"])?;
-        let unit_col = cols.need(file, line, &["Metric Unit"])?;
-        let value_col = cols.need(file, line, &["Metric Value"])?;
-        let section_col = cols.get("Section Name");
+        let mut launches = Collect::default();
+        read_whole(&mut LongParser::new(file), text, &mut launches)?;
+        Ok(Imported { launches: launches.0, ..Imported::default() })
+    }
 
-        let mut launches: Vec<Launch> = Vec::new();
-        let mut pending: Option<Pending> = None;
-        let mut rows = 0usize;
-        for rec in records {
-            if is_chatter(&rec) || rec.fields.len() <= value_col {
-                continue; // ==PROF== lines, blank lines, rule rows without a metric
-            }
-            rows += 1;
-            let metric = cell(&rec, name_col);
-            let id_text = cell(&rec, id_col).trim();
-            let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
-                ImportError::new(file, Some(rec.line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
-            })? as u64;
-            if pending.as_ref().is_none_or(|p| p.id != id) {
-                if let Some(p) = pending.take() {
-                    launches.push(p.finish());
-                }
-                pending = Some(Pending {
-                    id,
-                    kernel: names::clean(cell(&rec, kernel_col)),
-                    sink: CounterSink::default(),
-                    dram_bytes_per_s: None,
-                });
-            }
-            let Some(p) = pending.as_mut() else { continue };
-            let unit = cell(&rec, unit_col);
-            if metric == "Memory Throughput" {
-                if section_col.is_some_and(|s| cell(&rec, s) == "Memory Workload Analysis") {
-                    p.dram_bytes_per_s = rate_scale(unit).zip(parse_number(cell(&rec, value_col))).map(|(s, v)| s * v);
-                }
-                continue;
-            }
-            let Some((counter, additive)) = metric_counter(metric) else { continue };
-            let Some(scale) = unit_scale(unit) else { continue };
-            let Some(value) = parse_number(cell(&rec, value_col)) else { continue };
-            p.sink.put(counter, additive, value * scale);
+    fn stream(&self, file: &str) -> Option<Box<dyn RecordParser>> {
+        Some(Box::new(LongParser::new(file)))
+    }
+}
+
+/// Columns of the details page, found by name in its header.
+struct LongColumns {
+    id: usize,
+    kernel: usize,
+    metric: usize,
+    unit: usize,
+    value: usize,
+    section: Option<usize>,
+}
+
+/// The details page's chunk-fed reader: rows of one launch are consecutive, so a launch is
+/// handed over when a row of the next one (or the end of the file) arrives.
+struct LongParser {
+    file: String,
+    /// `None` until the header has been read.
+    cols: Option<LongColumns>,
+    /// The line of the first unconsumed byte.
+    line: usize,
+    header_line: usize,
+    spans: Vec<Span>,
+    names: NameCache,
+    pending: Option<Pending>,
+    rows: usize,
+}
+
+impl LongParser {
+    fn new(file: &str) -> Self {
+        LongParser { file: file.to_string(), cols: None, line: 1, header_line: 0, spans: Vec::new(), names: NameCache::default(), pending: None, rows: 0 }
+    }
+
+    /// Reads the header at `pos`: `Ok(None)` when it is not complete yet.
+    fn header(&mut self, text: &str, pos: usize, last: bool) -> Result<Option<usize>, ImportError> {
+        let mut reader = Reader::at(text, pos, self.line);
+        if !last {
+            reader = reader.complete_only();
         }
-        if let Some(p) = pending.take() {
-            launches.push(p.finish());
+        let Some(header) = reader.next() else { return Ok(None) };
+        let c = Columns::new(&header);
+        let (file, line) = (self.file.as_str(), header.line);
+        self.cols = Some(LongColumns {
+            id: c.need(file, line, &["ID"])?,
+            kernel: c.need(file, line, &["Kernel Name"])?,
+            metric: c.need(file, line, &["Metric Name"])?,
+            unit: c.need(file, line, &["Metric Unit"])?,
+            value: c.need(file, line, &["Metric Value"])?,
+            section: c.get("Section Name"),
+        });
+        self.header_line = line;
+        self.line = reader.line();
+        Ok(Some(reader.pos()))
+    }
+
+    /// One (launch, metric) row, in `self.spans` over `text`.
+    fn row(&mut self, text: &str, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let (spans, Some(cols)) = (&self.spans, &self.cols) else { return Ok(()) };
+        if is_chatter_fields(spans.len(), &span_cell(text, spans, 0)) || spans.len() <= cols.value {
+            return Ok(()); // ==PROF== lines, blank lines, rule rows without a metric
         }
-        if rows == 0 {
-            return Err(ImportError::new(file, Some(line), "the Nsight Compute table has a header but no kernel rows")
+        self.rows += 1;
+        let metric = span_cell(text, spans, cols.metric);
+        let id_cell = span_cell(text, spans, cols.id);
+        let id_text = id_cell.trim();
+        let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
+            ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
+        })? as u64;
+        if self.pending.as_ref().is_none_or(|p| p.id != id) {
+            if let Some(p) = self.pending.take() {
+                p.finish(&self.names, out);
+            }
+            let kernel = self.names.intern(&span_cell(text, spans, cols.kernel));
+            self.pending = Some(Pending { id, kernel, sink: CounterSink::default(), dram_bytes_per_s: None });
+        }
+        let Some(p) = self.pending.as_mut() else { return Ok(()) };
+        let unit = span_cell(text, spans, cols.unit);
+        if metric == "Memory Throughput" {
+            if cols.section.is_some_and(|s| span_cell(text, spans, s) == "Memory Workload Analysis") {
+                p.dram_bytes_per_s = rate_scale(&unit).zip(parse_number(&span_cell(text, spans, cols.value))).map(|(s, v)| s * v);
+            }
+            return Ok(());
+        }
+        let Some((counter, additive)) = metric_counter(&metric) else { return Ok(()) };
+        let Some(scale) = unit_scale(&unit) else { return Ok(()) };
+        let Some(value) = parse_number(&span_cell(text, spans, cols.value)) else { return Ok(()) };
+        p.sink.put(counter, additive, value * scale);
+        Ok(())
+    }
+}
+
+impl RecordParser for LongParser {
+    fn feed(&mut self, text: &str, last: bool, out: &mut dyn LaunchSink) -> Result<usize, ImportError> {
+        let mut pos = 0;
+        if self.cols.is_none() {
+            if !skip_to_header(&self.file, text, &mut pos, &mut self.line, last)? {
+                return Ok(pos);
+            }
+            match self.header(text, pos, last)? {
+                Some(after) => pos = after,
+                None => return Ok(pos),
+            }
+        }
+        let mut reader = Reader::at(text, pos, self.line);
+        if !last {
+            reader = reader.complete_only();
+        }
+        while let Some(line) = reader.next_spans(&mut self.spans) {
+            self.row(text, line, out)?;
+        }
+        self.line = reader.line();
+        Ok(reader.pos())
+    }
+
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn finish(&mut self, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        if self.cols.is_none() {
+            return Err(ImportError::new(&self.file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found"));
+        }
+        if let Some(p) = self.pending.take() {
+            p.finish(&self.names, out);
+        }
+        if self.rows == 0 {
+            return Err(ImportError::new(&self.file, Some(self.header_line), "the Nsight Compute table has a header but no kernel rows")
                 .with_hint(hints::ncu_profiled_nothing()));
         }
-        Ok(Imported { launches, ..Imported::default() })
+        Ok(())
     }
 }

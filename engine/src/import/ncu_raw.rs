@@ -2,18 +2,20 @@
 //! column per metric (hundreds), and a units row under the header (`"","",…,"ns","byte",…`).
 //! Metric names and units are translated by [`super::ncu`]'s map, so both pages agree.
 //!
-//! Hot loop: a column plan (column → counter, scale) is built once from the header and units
-//! row; each data cell is then parsed in place without allocating.
+//! Read as a stream ([`super::stream`]): a column plan (column → counter, scale) is built
+//! once from the header and units row; each row is then split into field spans in a reused
+//! buffer and only the planned cells are parsed, without allocating. Kernel names are
+//! cleaned once per distinct name.
 
+use super::csv::{span_cell, Reader, Span};
 use super::hints;
-use super::names;
-use super::ncu::{is_ncu_header, metric_counter, rate_scale, unit_scale};
+use super::ncu::{is_ncu_header, metric_counter, rate_scale, skip_to_header, unit_scale};
 use super::sink::CounterSink;
-use super::table::{cell, find_line, header_has, is_chatter, open_table};
+use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
+use super::table::{find_line, header_has, is_chatter_fields, Columns};
 use super::{parse_number, Imported, Importer};
 use crate::counters::Counter;
 use crate::error::ImportError;
-use crate::profile::Launch;
 
 /// The raw page of `ncu --csv --page raw`.
 pub struct NsightComputeRaw;
@@ -30,71 +32,167 @@ impl Importer for NsightComputeRaw {
         "ncu-raw"
     }
 
+    /// The file's first Nsight Compute header has no "Metric Name" column (that is the details page).
     fn detect(&self, text: &str) -> bool {
-        find_line(text, |l| is_ncu_header(l) && !header_has(l, "Metric Name")).is_some()
+        find_line(text, is_ncu_header).is_some_and(|(_, _, l)| !header_has(l, "Metric Name"))
     }
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
-        let (line, start, _) = find_line(text, is_ncu_header)
-            .ok_or_else(|| ImportError::new(file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found"))?;
-        let (cols, mut records) = open_table(text, line, start);
-        let id_col = cols.need(file, line, &["ID"])?;
-        let kernel_col = cols.need(file, line, &["Kernel Name"])?;
+        let mut launches = Collect::default();
+        read_whole(&mut RawParser::new(file), text, &mut launches)?;
+        Ok(Imported { launches: launches.0, ..Imported::default() })
+    }
 
-        // The units row: present since Nsight Compute 2019.x; its ID cell is empty.
-        let mut first_data = None;
-        let mut units: Vec<String> = vec![String::new(); cols.len()];
-        if let Some(rec) = records.next() {
-            if parse_number(cell(&rec, id_col)).is_none() {
-                units = (0..cols.len()).map(|i| cell(&rec, i).to_string()).collect();
-            } else {
-                first_data = Some(rec);
-            }
+    fn stream(&self, file: &str) -> Option<Box<dyn RecordParser>> {
+        Some(Box::new(RawParser::new(file)))
+    }
+}
+
+/// Where the reader is in the file.
+enum Stage {
+    /// Profiler and application output before the header.
+    Preamble,
+    /// After the header: the units row (or, in files without one, the first launch).
+    Units { columns: Columns },
+    Rows,
+}
+
+/// The raw page's chunk-fed reader.
+struct RawParser {
+    file: String,
+    stage: Stage,
+    /// The line of the first unconsumed byte.
+    line: usize,
+    header_line: usize,
+    id_col: usize,
+    kernel_col: usize,
+    plan: Vec<(usize, Plan)>,
+    spans: Vec<Span>,
+    names: NameCache,
+    rows: usize,
+}
+
+impl RawParser {
+    fn new(file: &str) -> Self {
+        RawParser {
+            file: file.to_string(),
+            stage: Stage::Preamble,
+            line: 1,
+            header_line: 0,
+            id_col: 0,
+            kernel_col: 0,
+            plan: Vec::new(),
+            spans: Vec::new(),
+            names: NameCache::default(),
+            rows: 0,
         }
-        let plan: Vec<(usize, Plan)> = cols
+    }
+
+    /// The column plan from the header's names and the units row's units.
+    fn make_plan(columns: &Columns, unit: impl Fn(usize) -> String) -> Vec<(usize, Plan)> {
+        columns
             .names()
             .iter()
             .enumerate()
             .filter_map(|(i, name)| {
-                let unit = units.get(i).map_or("", String::as_str);
+                let unit = unit(i);
                 if name == "dram__bytes.sum.per_second" {
-                    return rate_scale(unit).map(|scale| (i, Plan::DramBytesPerS { scale }));
+                    return rate_scale(&unit).map(|scale| (i, Plan::DramBytesPerS { scale }));
                 }
                 let (counter, additive) = metric_counter(name)?;
-                let scale = unit_scale(unit)?;
+                let scale = unit_scale(&unit)?;
                 Some((i, Plan::Counter { counter, additive, scale }))
             })
-            .collect();
+            .collect()
+    }
 
-        let mut launches = Vec::new();
-        for rec in first_data.into_iter().chain(records) {
-            if is_chatter(&rec) {
-                continue;
-            }
-            let id_text = cell(&rec, id_col).trim();
-            let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
-                ImportError::new(file, Some(rec.line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
-            })? as u64;
-            let mut sink = CounterSink::default();
-            let mut dram_rate = None;
-            for &(i, p) in &plan {
-                let Some(v) = parse_number(cell(&rec, i)) else { continue };
-                match p {
-                    Plan::Counter { counter, additive, scale } => sink.put(counter, additive, v * scale),
-                    Plan::DramBytesPerS { scale } => dram_rate = Some(v * scale),
-                }
-            }
-            if sink.get(Counter::DramBytes).is_none() {
-                if let (Some(r), Some(t)) = (dram_rate, sink.get(Counter::TimeS)) {
-                    sink.put(Counter::DramBytes, false, r * t);
-                }
-            }
-            launches.push(Launch { id: Some(id), kernel: names::clean(cell(&rec, kernel_col)), count: 1, counters: sink.into_counters() });
+    /// One launch row (in `self.spans`, over `text`) to `out`.
+    fn row(&mut self, text: &str, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let spans = &self.spans;
+        if is_chatter_fields(spans.len(), &span_cell(text, spans, 0)) {
+            return Ok(());
         }
-        if launches.is_empty() {
-            return Err(ImportError::new(file, Some(line), "the Nsight Compute table has a header but no kernel rows")
-                .with_hint(hints::ncu_profiled_nothing()));
+        let id_cell = span_cell(text, spans, self.id_col);
+        let id_text = id_cell.trim();
+        let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
+            ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
+        })? as u64;
+        let mut sink = CounterSink::default();
+        let mut dram_rate = None;
+        for &(i, p) in &self.plan {
+            let Some(v) = spans.get(i).and_then(|s| parse_number(&s.text(text))) else { continue };
+            match p {
+                Plan::Counter { counter, additive, scale } => sink.put(counter, additive, v * scale),
+                Plan::DramBytesPerS { scale } => dram_rate = Some(v * scale),
+            }
         }
-        Ok(Imported { launches, ..Imported::default() })
+        if sink.get(Counter::DramBytes).is_none() {
+            if let (Some(r), Some(t)) = (dram_rate, sink.get(Counter::TimeS)) {
+                sink.put(Counter::DramBytes, false, r * t);
+            }
+        }
+        let kernel = self.names.intern(&span_cell(text, spans, self.kernel_col));
+        let counters = sink.into_counters();
+        out.launch(LaunchRef { id: Some(id), kernel: self.names.name(kernel), count: 1, counters: &counters });
+        self.rows += 1;
+        Ok(())
+    }
+}
+
+impl RecordParser for RawParser {
+    fn feed(&mut self, text: &str, last: bool, out: &mut dyn LaunchSink) -> Result<usize, ImportError> {
+        let mut pos = 0;
+        if let Stage::Preamble = self.stage {
+            if !skip_to_header(&self.file, text, &mut pos, &mut self.line, last)? {
+                return Ok(pos);
+            }
+            let mut reader = Reader::at(text, pos, self.line);
+            if !last {
+                reader = reader.complete_only();
+            }
+            let Some(header) = reader.next() else { return Ok(pos) };
+            let columns = Columns::new(&header);
+            self.header_line = header.line;
+            self.id_col = columns.need(&self.file, header.line, &["ID"])?;
+            self.kernel_col = columns.need(&self.file, header.line, &["Kernel Name"])?;
+            (pos, self.line) = (reader.pos(), reader.line());
+            self.stage = Stage::Units { columns };
+        }
+        let mut reader = Reader::at(text, pos, self.line);
+        if !last {
+            reader = reader.complete_only();
+        }
+        if let Stage::Units { columns } = &self.stage {
+            // The units row: present since Nsight Compute 2019.x; its ID cell is empty.
+            let Some(line) = reader.next_spans(&mut self.spans) else { return Ok(pos) };
+            let is_units = parse_number(&span_cell(text, &self.spans, self.id_col)).is_none();
+            self.plan = if is_units {
+                Self::make_plan(columns, |i| span_cell(text, &self.spans, i).into_owned())
+            } else {
+                Self::make_plan(columns, |_| String::new())
+            };
+            self.stage = Stage::Rows;
+            if !is_units {
+                self.row(text, line, out)?;
+            }
+        }
+        while let Some(line) = reader.next_spans(&mut self.spans) {
+            self.row(text, line, out)?;
+        }
+        self.line = reader.line();
+        Ok(reader.pos())
+    }
+
+    fn line(&self) -> usize {
+        self.line
+    }
+
+    fn finish(&mut self, _out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        match self.stage {
+            Stage::Preamble => Err(ImportError::new(&self.file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found")),
+            _ if self.rows == 0 => Err(ImportError::new(&self.file, Some(self.header_line), "the Nsight Compute table has a header but no kernel rows")
+                .with_hint(hints::ncu_profiled_nothing())),
+            _ => Ok(()),
+        }
     }
 }

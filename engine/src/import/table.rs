@@ -72,8 +72,16 @@ pub fn cell<'r>(rec: &'r Record<'_>, i: usize) -> &'r str {
 pub fn is_chatter(rec: &Record<'_>) -> bool {
     match rec.fields.as_slice() {
         [] => true,
-        [only] => only.trim().is_empty() || only.starts_with("=="),
-        [first, ..] => first.starts_with("=="),
+        [first, rest @ ..] => is_chatter_fields(rest.len() + 1, first),
+    }
+}
+
+/// [`is_chatter`] for a record of `n_fields` fields read as spans, given its first field.
+pub fn is_chatter_fields(n_fields: usize, first: &str) -> bool {
+    match n_fields {
+        0 => true,
+        1 => first.trim().is_empty() || first.starts_with("=="),
+        _ => first.starts_with("=="),
     }
 }
 

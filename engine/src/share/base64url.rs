@@ -38,6 +38,11 @@ pub fn decode(text: &str) -> Result<Vec<u8>, usize> {
     if bits >= 6 {
         return Err(text.len()); // a lone trailing character cannot encode a byte
     }
+    if acc != 0 {
+        // The encoder leaves the unused low bits of the last character zero: anything else
+        // means the character was altered.
+        return Err(text.len() - 1);
+    }
     Ok(out)
 }
 
@@ -53,5 +58,6 @@ mod tests {
         }
         assert_eq!(encode(&[0xfb, 0xff]), "-_8");
         assert_eq!(decode("Zm9v!"), Err(4));
+        assert_eq!(decode("Zh"), Err(1), "unused bits must be zero");
     }
 }

@@ -1,57 +1,59 @@
-//! The view in the page address: `#v1.<base64url(deflate(JSON))>`.
+//! The view in the page address: `#v1.<base64url(deflate(binary view))>`, so that a link opens
+//! the same chart, data included, anywhere. docs/SHARING.md specifies the format byte by byte.
 //!
-//! The fragment is never sent to a server. The JSON carries the aggregated per-kernel
-//! counters the charts need (not the raw CSV), the machine and the chart settings. Decoding
-//! is strict: an unknown version, bad base64, a corrupt or oversized deflate stream, or JSON of
-//! the wrong shape is an error with a reason, never a panic.
+//! The fragment is never sent to a server. It carries the aggregated per-kernel counters the
+//! charts need (not the raw profiler files), the machine (a catalogue id, or the whole machine
+//! when edited or loaded from a file) and the chart settings ([`View`]). The payload is binary
+//! because JSON of f64s is three times too long: 500 kernels must fit in [`MAX_LINK_CHARS`].
+//!
+//! Versioning: `v1` is frozen. Links made by any build must open in every later build, which
+//! `engine/tests/share_fixtures.rs` checks against committed links. A change the v1 layout
+//! cannot express gets a new version (`v2.`), with the v1 reader kept.
+//!
+//! Decoding is strict and safe: an unknown version, a truncated or altered link (CRC-32), a
+//! decompression bomb or a malformed payload is a [`DecodeError`] with a reason, never a
+//! panic, and nothing is allocated from a length before the length has been checked.
+//!
+//! Views too large for a link travel as a `.roofline.json` file ([`file`]), which the
+//! importers open like any profiler file.
 
 mod base64url;
+mod binary;
+mod codes;
+mod deflate;
+mod dictionary;
+pub mod file;
+mod link;
+mod machine_wire;
+mod view;
+mod wire;
 
-use crate::counters::Counters;
-use crate::profile::KernelProfile;
-use serde::{Deserialize, Serialize};
+pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
+pub use codes::{counter_code, counter_of};
+pub use link::{decode, encode, Link, MAX_INPUT_CHARS};
+pub use view::{compute_id, level_id, theme_id, SharedKernel, View};
+pub use wire::{quantise, MAX_STRING_BYTES};
+
 use std::fmt;
 
-/// The link schema version this build writes.
+/// The link schema version this build writes (and the only one it reads so far).
 pub const VERSION: &str = "v1";
 
-/// Largest decompressed view accepted, bytes: protects against decompression bombs.
-pub const MAX_DECODED_BYTES: usize = 16 * 1024 * 1024;
+/// Where the app is published; the CLI's `link --base` default. A link is this address plus
+/// `#` and the fragment.
+pub const DEFAULT_BASE_URL: &str = "https://example.github.io/roofline/";
 
-/// Everything needed to redraw a view.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct View {
-    /// Catalogue machine id.
-    pub machine: String,
-    /// Chart mode (`classic`, …).
-    pub mode: String,
-    /// Selected kernel index, if any.
-    #[serde(default)]
-    pub selected: Option<usize>,
-    pub kernels: Vec<SharedKernel>,
-}
+/// Longest fragment [`encode`] makes, characters (`v1.` included). 500 kernels of real data fit
+/// (docs/SHARING.md has the measurements); chat tools, mail clients and browsers handle
+/// addresses of this length, while 64 k+ starts to break some of them.
+pub const MAX_LINK_CHARS: usize = 32_000;
 
-/// A kernel as it travels in a link.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SharedKernel {
-    pub name: String,
-    pub launches: u64,
-    pub counters: Counters,
-}
+/// Largest decompressed payload accepted, bytes: a decompression bomb stops here. A maximal
+/// link (32 000 characters) of real data inflates to a few hundred kB.
+pub const MAX_DECODED_BYTES: usize = 4 * 1024 * 1024;
 
-impl From<&KernelProfile> for SharedKernel {
-    fn from(k: &KernelProfile) -> Self {
-        SharedKernel { name: k.name.clone(), launches: k.launches, counters: k.counters.clone() }
-    }
-}
-
-impl From<&SharedKernel> for KernelProfile {
-    fn from(k: &SharedKernel) -> Self {
-        KernelProfile { name: k.name.clone(), launches: k.launches, counters: k.counters.clone() }
-    }
-}
-
-/// Why a link could not be opened.
+/// Why a link (or a `.roofline.json`) could not be opened. The text completes "this link
+/// cannot be opened: …" and says what to do where there is something to do.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecodeError(pub String);
 
@@ -63,38 +65,35 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Encodes a view as a fragment (without the leading `#`).
-pub fn encode(view: &View) -> String {
-    let json = serde_json::to_vec(view).expect("a View always serialises");
-    let packed = miniz_oxide::deflate::compress_to_vec(&json, 9);
-    format!("{VERSION}.{}", base64url::encode(&packed))
+/// Why a view could not be made into a link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EncodeError {
+    /// Even with every name shortened the link would be `chars` long, over `limit`: save the
+    /// view as a `.roofline.json` file ([`file::to_json`]) instead.
+    TooLarge { chars: usize, limit: usize, kernels: usize },
+    /// Something the format cannot hold (a non-finite machine ceiling, a 64 KiB name, …).
+    Invalid(String),
 }
 
-/// Decodes a fragment (with or without the leading `#`).
-pub fn decode(fragment: &str) -> Result<View, DecodeError> {
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    let (version, payload) = fragment
-        .split_once('.')
-        .ok_or_else(|| DecodeError("it has no version prefix (expected \"#v1.…\")".into()))?;
-    if version != VERSION {
-        return Err(DecodeError(format!("version \"{version}\" is not known to this build (it reads {VERSION})")));
-    }
-    let packed = base64url::decode(payload)
-        .map_err(|at| DecodeError(format!("it is damaged (not base64url at character {at}); was it cut or altered?")))?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_DECODED_BYTES).map_err(|e| {
-        if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
-            DecodeError(format!("it expands beyond {} MB", MAX_DECODED_BYTES / (1024 * 1024)))
-        } else {
-            DecodeError("it is damaged (the compressed data is truncated or altered)".into())
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::TooLarge { chars, limit, kernels } => write!(
+                f,
+                "the view is too large for a link ({kernels} kernels need {chars} characters even with short names; the limit is {limit}): save it as a {} file instead",
+                file::EXTENSION
+            ),
+            EncodeError::Invalid(why) => write!(f, "the view cannot be made into a link: {why}"),
         }
-    })?;
-    serde_json::from_slice(&json).map_err(|e| DecodeError(format!("its content is not a valid view ({e})")))
+    }
 }
+
+impl std::error::Error for EncodeError {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::Counter;
+    use crate::counters::{Counter, Counters};
 
     fn view() -> View {
         let mut counters = Counters::default();
@@ -102,34 +101,51 @@ mod tests {
         counters.set(Counter::Fp64Flops, 5e8);
         counters.set(Counter::TimeS, 0.010582);
         View {
-            machine: "v100".into(),
-            mode: "classic".into(),
+            machine_id: "v100".into(),
             selected: Some(0),
             kernels: vec![SharedKernel { name: "ax_kernel<\"q\">".into(), launches: 3, counters }],
+            ..View::default()
         }
+    }
+
+    fn quantised(mut v: View) -> View {
+        for k in &mut v.kernels {
+            let mut c = Counters::default();
+            for (counter, value) in k.counters.iter() {
+                c.set(counter, quantise(value));
+            }
+            k.counters = c;
+        }
+        v
     }
 
     #[test]
     fn round_trip() {
         let v = view();
-        let s = encode(&v);
+        let link = encode(&v).unwrap();
+        assert_eq!(link.shortened_names, 0);
+        let s = link.fragment;
         assert!(s.starts_with("v1."));
         assert!(s.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "{s}");
-        assert_eq!(decode(&format!("#{s}")).unwrap(), v);
+        assert_eq!(decode(&format!("#{s}")).unwrap(), quantised(v.clone()));
+        assert_eq!(decode(&format!("https://x.org/r/?a=b#{s}\n")).unwrap(), quantised(v));
     }
 
     #[test]
     fn bad_links_say_why() {
-        let s = encode(&view());
-        assert!(decode("v9.abc").unwrap_err().0.contains("v9"));
+        let s = encode(&view()).unwrap().fragment;
+        assert!(decode("v9.abc").unwrap_err().0.contains("newer version"));
+        assert!(decode("x9.abc").unwrap_err().0.contains("not a link version"));
         assert!(decode("nodot").unwrap_err().0.contains("version"));
         assert!(decode(&format!("{}!", &s)).unwrap_err().0.contains("base64url"));
         assert!(decode(&s[..s.len() - 8]).unwrap_err().0.contains("damaged"));
+        assert!(decode(&format!("{s}AA")).unwrap_err().0.contains("damaged"));
+        assert!(decode("").is_err());
     }
 
     #[test]
     fn decompression_bombs_are_capped() {
-        let zeros = vec![b' '; MAX_DECODED_BYTES + 1];
+        let zeros = vec![0u8; MAX_DECODED_BYTES + 1];
         let bomb = format!("v1.{}", base64url::encode(&miniz_oxide::deflate::compress_to_vec(&zeros, 9)));
         assert!(bomb.len() < 40_000);
         assert!(decode(&bomb).unwrap_err().0.contains("expands beyond"));

@@ -1,0 +1,43 @@
+//! "How to collect": the profiler command lines for the current chart mode, with copy buttons.
+
+use crate::app::AppState;
+use leptos::prelude::*;
+use roofline_engine::collect;
+
+fn copy_to_clipboard(text: String, done: RwSignal<Option<String>>) {
+    let Some(window) = web_sys::window() else { return };
+    let promise = window.navigator().clipboard().write_text(&text);
+    leptos::task::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        done.set(Some(if ok { "Copied".into() } else { "Copy failed: select the text instead".into() }));
+    });
+}
+
+#[component]
+pub fn CollectPanel(state: AppState) -> impl IntoView {
+    let copied: RwSignal<Option<String>> = RwSignal::new(None);
+    let recipes = move || {
+        collect::recipes(state.mode.get())
+            .into_iter()
+            .map(|r| {
+                let text = r.commands.join("\n");
+                let commands = r.commands.iter().map(|c| view! { <code>{c.clone()}</code> }).collect_view();
+                view! {
+                    <div class="recipe">
+                        <h3>{r.tool}</h3>
+                        <pre>{commands}</pre>
+                        <p class="hint">{r.note}</p>
+                        <button type="button" aria-label=format!("Copy the {} command", r.tool) on:click=move |_| copy_to_clipboard(text.clone(), copied)>"Copy"</button>
+                    </div>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <details class="panel collect-panel">
+            <summary>{move || format!("How to collect the data for the {} chart", state.mode.get().id())}</summary>
+            {recipes}
+            <p class="copied" aria-live="polite">{move || copied.get().unwrap_or_default()}</p>
+        </details>
+    }
+}

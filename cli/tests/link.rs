@@ -1,0 +1,178 @@
+//! `roofline link`: the link the app would make (docs/SHARING.md), its notices and exit codes.
+//! Samples are read in place from shared/samples/; large inputs are generated in a temp dir.
+
+use roofline_engine::model::catalogue;
+use roofline_engine::share::{self, View};
+use roofline_engine::{load_dataset, SourceFile};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const NCU_DL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples/ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.");
+const NCU_METRICS: [&str; 5] = [
+    "dram__bytes.sum",
+    "sm__cycles_elapsed.avg",
+    "sm__cycles_elapsed.avg.per_second",
+    "sm__inst_executed_pipe_tensor.sum",
+    "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
+];
+
+fn roofline(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_roofline")).args(args).output().expect("the roofline binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn dl_files() -> Vec<String> {
+    NCU_METRICS.iter().map(|m| format!("{NCU_DL}{m}")).collect()
+}
+
+/// A fresh directory for this test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("roofline-link-test-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A tidy CSV of `n` kernels named by `name(i)`, each with time, FLOPs, DRAM and L2 bytes.
+fn tidy_csv(dir: &std::path::Path, n: usize, name: impl Fn(usize) -> String) -> String {
+    let mut text = String::from("kernel,launches,time_s,flops_fp32,bytes_dram,bytes_l2\n");
+    for i in 0..n {
+        let x = (i as f64 + 1.0) * 1.37;
+        text += &format!("\"{}\",{},{},{},{},{}\n", name(i), 1 + i % 7, 1e-5 * x, 3.1e8 * x * x, 7.7e7 * x, 2.3e8 * x.sqrt());
+    }
+    let path = dir.join("kernels.csv");
+    std::fs::write(&path, text).expect("write the CSV");
+    path.to_string_lossy().into_owned()
+}
+
+/// Deterministic pseudo-random hex, so that names do not compress away.
+fn hex(i: usize, len: usize) -> String {
+    let mut x = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (0..len)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            char::from_digit((x % 16) as u32, 16).unwrap_or('0')
+        })
+        .collect()
+}
+
+#[test]
+fn prints_the_link_the_app_would_make() {
+    let files = dl_files();
+    let args: Vec<&str> = ["link"].into_iter().chain(files.iter().map(String::as_str)).collect();
+    let out = roofline(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let url = stdout(&out);
+    assert!(url.ends_with('\n') && url.lines().count() == 1);
+    let url = url.trim_end();
+    assert!(url.starts_with(&format!("{}#v1.", share::DEFAULT_BASE_URL)), "{url}");
+    assert!(stderr(&out).contains("uses v100"), "no machine given: the app's default, said so");
+
+    // Exactly what the engine makes of the same files (the app calls the same function).
+    let sources: Vec<SourceFile> = files.iter().map(|p| SourceFile { name: p.clone(), bytes: std::fs::read(p).unwrap_or_default() }).collect();
+    let ds = load_dataset(&sources).expect("the samples load");
+    let expected = share::encode(&View::new(&catalogue::v100(), &ds.kernels)).expect("fits");
+    assert_eq!(url, expected.url(share::DEFAULT_BASE_URL));
+
+    let view = share::decode(url).expect("the link opens");
+    assert_eq!((view.kernels.len(), view.mode.as_str(), view.machine_id.as_str()), (49, "classic", "v100"));
+    assert!(view.custom_machine.is_none());
+}
+
+#[test]
+fn base_mode_and_machine_options() {
+    let files = dl_files();
+    let mut args = vec!["link", "--base", "https://roofline.example.org/app/", "--mode", "hierarchical", "--machine", "v100", "--clock", "base"];
+    args.extend(files.iter().map(String::as_str));
+    let out = roofline(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    let url = stdout(&out);
+    assert!(url.starts_with("https://roofline.example.org/app/#v1."), "{url}");
+    let view = share::decode(url.trim()).expect("the link opens");
+    assert_eq!(view.mode, "hierarchical");
+    let m = view.custom_machine.expect("a catalogue machine at another clock travels in full");
+    assert_eq!((m.id.as_str(), m.clock_hz), ("v100", Some(1312e6)));
+
+    let out = roofline(&["link", "--mode", "sideways", &files[0]]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--mode is one of"));
+    let out = roofline(&["link"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_input_exits_1_naming_the_file_and_line() {
+    let dir = temp_dir("bad");
+    let path = dir.join("bad.csv");
+    std::fs::write(&path, "kernel,time_s,bytes_dram\nk1,0.5,1e9\nk2,abc,1e9\n").expect("write");
+    let out = roofline(&["link", &path.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("bad.csv") && err.contains('3'), "{err}");
+    assert!(stdout(&out).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn long_names_are_shortened_with_a_notice() {
+    let dir = temp_dir("shorten");
+    // 150 kernels with 700-character template names of random hex: ~100 kB of names in full.
+    let csv = tidy_csv(&dir, 150, |i| format!("void app::kernel_{}<{}>(float*)", hex(i, 8), hex(i + 1000, 680)));
+    let out = roofline(&["link", "--machine", "a100", &csv]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("kernel names were shortened") && err.contains("of 150"), "{err}");
+    let view = share::decode(stdout(&out).trim()).expect("the link opens");
+    assert_eq!(view.kernels.len(), 150);
+    assert!(view.kernels.iter().any(|k| k.name.ends_with("<…>")), "collapsed template arguments");
+    assert!(stdout(&out).trim().len() <= share::MAX_LINK_CHARS + share::DEFAULT_BASE_URL.len() + 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_view_too_large_for_a_link_is_written_as_a_file() {
+    let dir = temp_dir("large");
+    // 3 000 kernels whose random names cannot be shortened: no link can hold them.
+    let csv = tidy_csv(&dir, 3_000, |i| format!("k_{}", hex(i, 40)));
+    let out = roofline(&["link", "--machine", "a100", &csv]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("too large for a link") && err.contains("-o VIEW.roofline.json"), "{err}");
+    assert!(stdout(&out).is_empty());
+
+    let file = dir.join("big.roofline.json");
+    let file = file.to_string_lossy();
+    let out = roofline(&["link", "--machine", "a100", "--mode", "walls", &csv, "-o", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("too large for a link") && stderr(&out).contains("big.roofline.json"));
+    assert!(stdout(&out).is_empty());
+    let text = std::fs::read_to_string(file.as_ref()).expect("the view file was written");
+    let view = share::file::from_json(&text).expect("a view file");
+    assert_eq!((view.kernels.len(), view.mode.as_str(), view.machine_id.as_str()), (3_000, "walls", "a100"));
+
+    // The file opens like any profiler file.
+    let out = roofline(&["analyze", "--json", &file]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["files"][0]["format"], "roofline-view");
+    assert_eq!(report["kernels"].as_array().map(Vec::len), Some(3_000));
+    assert_eq!(report["machine"]["id"], "a100");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn help_documents_link() {
+    let out = roofline(&["--help"]);
+    let help = stdout(&out);
+    assert!(help.contains("roofline link [OPTIONS] FILE...") && help.contains("--base URL"), "{help}");
+}

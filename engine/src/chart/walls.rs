@@ -1,0 +1,138 @@
+//! The memory-walls chart (Ding & Williams 2019, §III-A and Figs. 3–4, 7): where a kernel's
+//! LD/ST instruction intensity stands among the intensities of typical access patterns.
+//!
+//! Walls are vertical lines, each rising to the ceiling that bounds it (`model::walls`):
+//! global walls at stride-0 = 1, unit stride = 1/4 (32-bit words) or 1/8 (64-bit,
+//! [`super::WordSize`]) and stride ≥ 8 words = 1/32, up to the L1 GTXN/s roof; shared walls at
+//! no bank conflict = 1 and 32-way conflict = 1/32, up to the shared GTXN/s roof; none above
+//! the peak warp GIPS. LD/ST dots are open ("the position of the open dot visualizes the
+//! stride of the memory access pattern"); the solid dot is the kernel's total instructions
+//! per L1 transaction, as in Fig. 3 ("the distance between the open and solid points is the
+//! fraction of load/store instructions"). A thin line joins one kernel's dots.
+
+use super::dots::{radius_px, selected_last, time_shares, Dot};
+use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
+use super::hierarchical::level_name;
+use super::roofs::{giga4, Style};
+use super::scene::{Color, Marker, Scene};
+use super::{ChartInput, WordSize};
+use crate::model::hierarchical::sizes;
+use crate::model::instruction::{instruction_points, threads_per_warp};
+use crate::model::walls::{global_ldst, shared_ldst, walls, Wall, WallMemory};
+use crate::model::Level;
+use crate::units::GIGA;
+
+/// One marker of a kernel: intensity, instructions/s, level, marker kind.
+type Mark = (f64, f64, Level, Marker);
+
+fn finite_pos(v: f64) -> bool {
+    v.is_finite() && v > 0.0
+}
+
+/// The walls to draw: global ones if L1 is shown (only the unit-stride wall of the chosen
+/// word size), shared ones if shared memory is shown.
+fn shown_walls(input: &ChartInput) -> Vec<Wall> {
+    let other_unit = match input.word {
+        WordSize::Bits32 => 0.125,
+        WordSize::Bits64 => 0.25,
+    };
+    walls(input.machine)
+        .into_iter()
+        .filter(|w| match w.memory {
+            WallMemory::Global => input.shows_level(Level::L1) && w.inst_per_txn != other_unit,
+            WallMemory::Shared => input.shows_level(Level::Shared),
+        })
+        .collect()
+}
+
+/// Each kernel's markers: solid L1 (all instructions), open global and shared LD/ST.
+fn kernel_marks(input: &ChartInput) -> Vec<(usize, Vec<Mark>)> {
+    let (s, tpw) = (sizes(Some(input.machine)), threads_per_warp(Some(input.machine)));
+    let (l1, shared) = (input.shows_level(Level::L1), input.shows_level(Level::Shared));
+    input
+        .kernels
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let mut marks: Vec<Mark> = Vec::new();
+            if l1 {
+                let total = instruction_points(k, &s, tpw).into_iter().find(|p| p.level == Level::L1);
+                marks.extend(total.map(|p| (p.warp_inst_per_txn, p.warp_inst_per_s, Level::L1, Marker::Level)));
+                marks.extend(global_ldst(k).and_then(|p| Some((p.inst_per_txn, p.inst_per_s?, Level::L1, Marker::GlobalLdSt))));
+            }
+            if shared {
+                marks.extend(shared_ldst(k).and_then(|p| Some((p.inst_per_txn, p.inst_per_s?, Level::Shared, Marker::SharedLdSt))));
+            }
+            marks.retain(|m| finite_pos(m.0) && finite_pos(m.1));
+            (i, marks)
+        })
+        .filter(|(_, marks)| !marks.is_empty())
+        .collect()
+}
+
+pub fn build(input: &ChartInput) -> Scene {
+    let m = input.machine;
+    let shown = shown_walls(input);
+    let marks = kernel_marks(input);
+    let roofs: Vec<(Level, f64)> = [Level::L1, Level::Shared]
+        .into_iter()
+        .filter(|&l| input.shows_level(l))
+        .filter_map(|l| Some((l, m.txn_per_s(l).filter(|t| finite_pos(*t))?)))
+        .collect();
+    let peak = m.warp_inst_per_s().filter(|p| finite_pos(*p));
+
+    let mut xs: Vec<f64> = marks.iter().flat_map(|(_, ms)| ms.iter().map(|m| m.0)).chain(shown.iter().map(|w| w.inst_per_txn)).collect();
+    let mut ys: Vec<f64> = marks.iter().flat_map(|(_, ms)| ms.iter().map(|m| m.1)).chain(shown.iter().filter_map(|w| w.cap_inst_per_s)).collect();
+    if let Some(p) = peak {
+        xs.extend(roofs.iter().map(|r| p / r.1));
+        ys.extend([p, p / 1e3]);
+    }
+
+    let pal = input.theme.palette();
+    let (global_c, shared_c) = (pal.level(Level::L1), pal.level(Level::Shared));
+    let any = |mk: Marker| marks.iter().any(|(_, ms)| ms.iter().any(|m| m.3 == mk));
+    let mut legend = Vec::new();
+    if any(Marker::Level) {
+        legend.push(LegendItem::new(Swatch::Dot(global_c), format!("all inst per {} transaction", level_name(m, Level::L1))));
+    }
+    if any(Marker::GlobalLdSt) || input.shows_level(Level::L1) {
+        legend.push(LegendItem::new(Swatch::Open(global_c), "global LD/ST"));
+    }
+    if any(Marker::SharedLdSt) || input.shows_level(Level::Shared) {
+        legend.push(LegendItem::new(Swatch::Open(shared_c), "shared LD/ST"));
+    }
+    legend.push(LegendItem::sizes());
+    let mut b = Builder::new(input, auto_range(xs, 0.3), auto_range(ys, 0.15), &legend);
+
+    let shares = time_shares(input.kernels);
+    for (kernel, ms) in selected_last(&marks, |m| m.0, input.selected) {
+        let selected = input.selected == Some(*kernel);
+        let r = radius_px(shares.get(*kernel).copied().unwrap_or(0.0));
+        let mut line = Vec::new();
+        for &(x, y, level, marker) in ms {
+            let color: Color = pal.level(level);
+            let fill = (marker == Marker::Level).then_some(color);
+            line.extend(b.dot(Dot { kernel: *kernel, x, y, r, fill, stroke: color, level: Some(level), marker, selected }));
+        }
+        b.link(line, selected, false, pal.link);
+    }
+    b.axes(&Axes { x_title: "Instruction intensity (warp inst/transaction; open dots: LD/ST)", y_title: "Performance (warp GIPS)", x_div: 1.0, y_div: GIGA });
+    if input.show_ceilings {
+        let top = peak.unwrap_or(0.0);
+        let fastest = roofs.iter().map(|r| r.1).fold(0.0, f64::max);
+        for &(level, rate) in &roofs {
+            let end = if top > 0.0 { top / rate } else { f64::MAX };
+            b.slanted_roof(rate, end, Style::solid(pal.level(level)), &format!("{} {} GTXN/s", level_name(m, level), giga4(rate)));
+        }
+        if let Some(p) = peak {
+            b.flat_roof(p, if fastest > 0.0 { p / fastest } else { 0.0 }, Style::solid(pal.compute), &format!("Peak {} warp GIPS", giga4(p)), &[]);
+        }
+    }
+    if input.show_walls {
+        for w in &shown {
+            let color = if w.memory == WallMemory::Global { global_c } else { shared_c };
+            b.wall(w.inst_per_txn, w.cap_inst_per_s, Style::thin(color), &w.name);
+        }
+    }
+    b.finish()
+}

@@ -1,0 +1,264 @@
+//! [`DatasetBuilder`]: a dataset built from files given whole or in chunks.
+//!
+//! ARCHITECTURE: the app reads a dropped file with `Blob.stream()` and the CLI with buffered
+//! `read`s; both hand the builder one chunk at a time, of any size, and never hold the file:
+//!
+//! ```text
+//! let mut b = DatasetBuilder::new();
+//! for chunk in file_a { b.push_chunk("a.csv", &chunk)?; }   // as chunks arrive
+//! b.end_file()?;                                             // or a chunk of the next file
+//! b.add_file(&SourceFile { name, bytes })?;                  // a file already in memory
+//! let dataset = b.finish()?;
+//! ```
+//!
+//! The first bytes of a file are kept until its format is known: the Nsight Compute header
+//! is found (usually in the first chunk), or [`DETECT_LINES`] lines or the end went by
+//! without one. A format with a streaming reader ([`Importer::stream`]: the Nsight Compute
+//! details and raw pages) is then read chunk by chunk and its launches summed per kernel as
+//! they arrive ([`KernelTotals`]), so memory does not grow with the file. Other formats are
+//! small by nature (summaries, JSON) and are kept whole and read at the end of the file, as
+//! [`super::load_dataset`] does. Either way the dataset is the one `load_dataset` makes of
+//! the same files (tests/streaming.rs), except that per-launch detail is capped
+//! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
+
+use super::totals::KernelTotals;
+use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
+use crate::error::ImportError;
+use crate::import::chunks::{utf8, ChunkFeeder};
+use crate::import::ncu::is_ncu_header;
+use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
+use crate::import::table::DETECT_LINES;
+use crate::import::{self, Imported, Importer};
+use std::collections::HashMap;
+
+/// Builds a [`Dataset`] file by file (see the module doc).
+#[derive(Default)]
+pub struct DatasetBuilder {
+    ds: Dataset,
+    kernel_index: HashMap<String, usize>,
+    join: LaunchJoin,
+    open: Option<OpenFile>,
+}
+
+/// The file being pushed.
+struct OpenFile {
+    name: String,
+    state: FileState,
+}
+
+enum FileState {
+    /// The first bytes, until the format is known; `scanned`/`lines`: complete lines looked
+    /// at for a header so far.
+    Head { bytes: Vec<u8>, scanned: usize, lines: usize },
+    Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals },
+    /// A format read whole at the end of the file.
+    Whole { bytes: Vec<u8> },
+}
+
+/// What the first bytes of a file say.
+enum Decision {
+    Undecided { scanned: usize, lines: usize },
+    Stream(&'static dyn Importer),
+    Whole,
+}
+
+/// A UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decides how to read a file from its first bytes `head` (BOM removed); `eof` when that is
+/// all of it. Lines from byte `scanned` (line `lines` + 1) on have not been looked at yet;
+/// bytes from `fresh` on were just pushed.
+fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, mut lines: usize) -> Result<Decision, ImportError> {
+    if !eof && head.len() < 2 {
+        return Ok(Decision::Undecided { scanned, lines });
+    }
+    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return Ok(Decision::Whole); // decoding the whole file gives the UTF-16 error
+    }
+    // A line end can only be new in the bytes just pushed (from `fresh` on): search those
+    // only, so that pushing a long line byte by byte stays linear.
+    let from = fresh.max(scanned);
+    let complete = if eof { head.len() } else { memchr::memrchr(b'\n', head.get(from..).unwrap_or(&[])).map_or(scanned, |i| from + i + 1) };
+    let mut found = false;
+    while scanned < complete && lines < DETECT_LINES && !found {
+        let rest = head.get(scanned..complete).unwrap_or(&[]);
+        let end = memchr::memchr(b'\n', rest).map_or(complete, |i| scanned + i + 1);
+        let line = utf8(file, head.get(scanned..end).unwrap_or(&[]), lines + 1)?;
+        found = is_ncu_header(line.trim_end_matches(['\n', '\r']).trim_start_matches('\u{feff}'));
+        scanned = end;
+        lines += 1;
+    }
+    if found {
+        // The header decides the Nsight Compute formats (their detection looks at the first
+        // header only), and the formats before them in `importers()` are not CSV: the
+        // answer for the head is the answer for the whole file.
+        let text = utf8(file, head.get(..complete).unwrap_or(&[]), 1)?;
+        return Ok(match import::detect(text) {
+            Some(imp) if imp.stream(file).is_some() => Decision::Stream(imp),
+            _ => Decision::Whole,
+        });
+    }
+    if eof || lines >= DETECT_LINES {
+        return Ok(Decision::Whole);
+    }
+    Ok(Decision::Undecided { scanned, lines })
+}
+
+/// Where a streamed file's launches go: its kernel totals and the dataset's launches.
+struct FileSink<'a> {
+    totals: &'a mut KernelTotals,
+    ds: &'a mut Dataset,
+    join: &'a mut LaunchJoin,
+}
+
+impl LaunchSink for FileSink<'_> {
+    fn launch(&mut self, l: LaunchRef<'_>) {
+        self.totals.add(l.kernel, l.count, l.counters);
+        self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, l);
+    }
+}
+
+impl DatasetBuilder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds the next `chunk` of the file `file_name` (chunks in order, of any size, empty
+    /// ones too: push an empty chunk to open an empty file). A chunk of another file ends
+    /// the current one first, as [`DatasetBuilder::end_file`].
+    pub fn push_chunk(&mut self, file_name: &str, chunk: &[u8]) -> Result<(), ImportError> {
+        if self.open.as_ref().is_some_and(|f| f.name != file_name) {
+            self.end_file()?;
+        }
+        let mut file = self.open.take().unwrap_or_else(|| OpenFile {
+            name: file_name.to_string(),
+            state: FileState::Head { bytes: Vec::new(), scanned: 0, lines: 0 },
+        });
+        let result = self.push_to(&mut file, chunk, false);
+        self.open = Some(file);
+        result
+    }
+
+    /// Ends the file being pushed: reads what remains and adds its kernels to the dataset.
+    pub fn end_file(&mut self) -> Result<(), ImportError> {
+        let Some(mut file) = self.open.take() else { return Ok(()) };
+        self.push_to(&mut file, &[], true)?;
+        match file.state {
+            FileState::Head { .. } => Ok(()), // push_to with eof always decides
+            FileState::Whole { bytes } => self.add_file(&SourceFile { name: file.name, bytes }),
+            FileState::Streaming { importer, mut parser, mut feeder, mut totals } => {
+                let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
+                feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
+                self.end_streamed(&file.name, importer, totals);
+                Ok(())
+            }
+        }
+    }
+
+    /// Adds a file held in memory (what [`super::load_dataset`] does for each file).
+    pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
+        self.end_file()?;
+        let text = import::decode(file)?;
+        let importer = import::detect(text).ok_or_else(|| {
+            ImportError::new(&file.name, None, "not a recognised profiler output (expected Nsight Compute, nvprof, rocprof, Intel Advisor, ERT or tidy CSV)")
+                .with_hint("docs/FORMATS.md lists the supported formats and the commands that produce them")
+        })?;
+        if let Some(mut parser) = importer.stream(&file.name) {
+            let mut totals = KernelTotals::default();
+            let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
+            read_whole(parser.as_mut(), text, &mut sink)?;
+            self.end_streamed(&file.name, importer, totals);
+        } else {
+            let imported = importer.import(&file.name, text)?;
+            self.add_imported(&file.name, importer, imported);
+        }
+        Ok(())
+    }
+
+    /// The dataset of every file added (the file being pushed is ended first), with the
+    /// warning of what it lacks for a roofline, if anything.
+    pub fn finish(mut self) -> Result<Dataset, ImportError> {
+        self.end_file()?;
+        let mut ds = self.ds;
+        if !ds.kernels.is_empty() {
+            if let Err(w) = roofline_requirements(&ds) {
+                ds.warnings.push(w);
+            }
+        }
+        Ok(ds)
+    }
+
+    /// Feeds `chunk` to the open file in whatever state it is; `eof` after its last chunk.
+    fn push_to(&mut self, file: &mut OpenFile, chunk: &[u8], eof: bool) -> Result<(), ImportError> {
+        match &mut file.state {
+            FileState::Whole { bytes } => {
+                bytes.extend_from_slice(chunk);
+                Ok(())
+            }
+            FileState::Streaming { parser, feeder, totals, .. } => {
+                let mut sink = FileSink { totals, ds: &mut self.ds, join: &mut self.join };
+                feeder.push(&file.name, chunk, parser.as_mut(), &mut sink)
+            }
+            FileState::Head { bytes, scanned, lines } => {
+                // Decide on the chunk in place when nothing is kept yet (a whole file, or a
+                // first chunk holding the header): no copy.
+                let in_place = bytes.is_empty();
+                if !in_place {
+                    bytes.extend_from_slice(chunk);
+                }
+                let data: &[u8] = if in_place { chunk } else { bytes };
+                let bom = if data.starts_with(BOM) || (!eof && BOM.starts_with(data)) { BOM.len().min(data.len()) } else { 0 };
+                let fresh = (data.len() - chunk.len()).saturating_sub(bom);
+                let decision = decide(&file.name, data.get(bom..).unwrap_or(&[]), fresh, eof, *scanned, *lines)?;
+                match decision {
+                    Decision::Undecided { scanned: s, lines: l } => {
+                        (*scanned, *lines) = (s, l);
+                        if in_place {
+                            bytes.extend_from_slice(chunk);
+                        }
+                        Ok(())
+                    }
+                    Decision::Whole => {
+                        let kept = if in_place { chunk.to_vec() } else { std::mem::take(bytes) };
+                        file.state = FileState::Whole { bytes: kept };
+                        Ok(())
+                    }
+                    Decision::Stream(importer) => {
+                        let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
+                        let Some(parser) = importer.stream(&file.name) else { return Ok(()) };
+                        file.state = FileState::Streaming { importer, parser, feeder: ChunkFeeder::default(), totals: KernelTotals::default() };
+                        // Now streaming: feed what was read so far.
+                        let body: &[u8] = if in_place { chunk } else { &kept };
+                        self.push_to(file, body.get(bom..).unwrap_or(&[]), false)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds a streamed file's kernel totals.
+    fn end_streamed(&mut self, name: &str, importer: &dyn Importer, totals: KernelTotals) {
+        self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+        for k in totals.into_kernels() {
+            merge_kernel(&mut self.ds.kernels, &mut self.kernel_index, k);
+        }
+    }
+
+    /// Adds what a whole-file importer read.
+    fn add_imported(&mut self, name: &str, importer: &dyn Importer, imported: Imported) {
+        let mut totals = KernelTotals::default();
+        for l in &imported.launches {
+            let r = LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters };
+            totals.add(r.kernel, r.count, r.counters);
+            self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, r);
+        }
+        self.end_streamed(name, importer, totals);
+        self.ds.transfers.extend(imported.transfers);
+        if let Some(m) = imported.machine {
+            match self.ds.machine.as_mut() {
+                Some(existing) => import::machine::merge(existing, m),
+                None => self.ds.machine = Some(m),
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Per-kernel totals of one file, summed launch by launch as the file is read.
+
+use crate::counters::{Counter, Counters};
+use crate::profile::KernelProfile;
+use std::collections::HashMap;
+
+/// Kernels of one file in order of first appearance, with their launches summed: counts,
+/// bytes and time add up; rates (the clock) become the launch-weighted mean. Looking a
+/// launch's kernel up by `&str` allocates nothing; a name is copied once, when first seen.
+#[derive(Default)]
+pub struct KernelTotals {
+    kernels: Vec<KernelProfile>,
+    by_name: HashMap<String, usize>,
+    /// Per kernel, per counter: launches behind the running mean of a rate.
+    rate_weights: Vec<[f64; Counter::ALL.len()]>,
+}
+
+impl KernelTotals {
+    /// Adds a record standing for `count` launches of `kernel` with per-launch `counters`.
+    pub fn add(&mut self, kernel: &str, count: u64, counters: &Counters) {
+        let i = match self.by_name.get(kernel) {
+            Some(&i) => i,
+            None => {
+                let i = self.kernels.len();
+                self.kernels.push(KernelProfile { name: kernel.to_string(), launches: 0, counters: Counters::default() });
+                self.rate_weights.push([0.0; Counter::ALL.len()]);
+                self.by_name.insert(kernel.to_string(), i);
+                i
+            }
+        };
+        let (Some(k), Some(weights)) = (self.kernels.get_mut(i), self.rate_weights.get_mut(i)) else { return };
+        k.launches += count;
+        let n = count as f64;
+        for (c, v) in counters.iter() {
+            if c.is_rate() {
+                let w = &mut weights[c as usize];
+                let prev = k.counters.get(c).unwrap_or(0.0);
+                k.counters.set(c, (prev * *w + v * n) / (*w + n));
+                *w += n;
+            } else {
+                k.counters.add(c, v * n);
+            }
+        }
+    }
+
+    pub fn into_kernels(self) -> Vec<KernelProfile> {
+        self.kernels
+    }
+}

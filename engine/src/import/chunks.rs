@@ -1,0 +1,70 @@
+//! Cutting a file that arrives in chunks of any size (a `Blob.stream()` in the browser, `read`
+//! calls natively) into text a [`RecordParser`] can read: whole lines, valid UTF-8.
+//!
+//! Each chunk is read in place up to its last line end; what follows (part of a record) is
+//! carried over and completed with the next chunk's first line(s). A record with newlines
+//! inside quotes is handled by the parser, which consumes only complete records: the carry
+//! then simply grows by another line. Memory is the carry, about one record.
+
+use super::stream::{LaunchSink, RecordParser};
+use crate::error::ImportError;
+
+/// The error for bytes that are not UTF-8, on 1-based `line` (shared with [`super::decode`]).
+pub fn invalid_utf8(file: &str, line: usize) -> ImportError {
+    ImportError::new(file, Some(line), "the file is not text (invalid UTF-8); expected a profiler's CSV or text output")
+}
+
+/// `bytes` as text; the error names the line of the first invalid byte, counted from
+/// `first_line`, the line `bytes` start on.
+pub fn utf8<'a>(file: &str, bytes: &'a [u8], first_line: usize) -> Result<&'a str, ImportError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let before = bytes.get(..e.valid_up_to()).unwrap_or(&[]);
+        invalid_utf8(file, first_line + memchr::memchr_iter(b'\n', before).count())
+    })
+}
+
+/// The bytes of an incomplete record carried from one chunk to the next.
+#[derive(Default)]
+pub struct ChunkFeeder {
+    carry: Vec<u8>,
+}
+
+impl ChunkFeeder {
+    /// Feeds the next `chunk` of the file `file` to `parser`.
+    ///
+    /// An invalid UTF-8 byte is reported when the line holding it is read, so in a file that
+    /// also has a malformed row before it, the row's error comes first (the in-memory path
+    /// checks the whole file's encoding first).
+    pub fn push(&mut self, file: &str, chunk: &[u8], parser: &mut dyn RecordParser, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let mut rest = chunk;
+        // Complete the carried record with the chunk's first line(s).
+        while !self.carry.is_empty() {
+            let Some(nl) = memchr::memchr(b'\n', rest) else {
+                self.carry.extend_from_slice(rest);
+                return Ok(());
+            };
+            let (line, tail) = rest.split_at(nl + 1);
+            self.carry.extend_from_slice(line);
+            rest = tail;
+            let used = parser.feed(utf8(file, &self.carry, parser.line())?, false, out)?;
+            self.carry.drain(..used.min(self.carry.len()));
+        }
+        // The rest in place, up to its last line end.
+        let Some(last_nl) = memchr::memrchr(b'\n', rest) else {
+            self.carry.extend_from_slice(rest);
+            return Ok(());
+        };
+        let (lines, tail) = rest.split_at(last_nl + 1);
+        let used = parser.feed(utf8(file, lines, parser.line())?, false, out)?;
+        self.carry.extend_from_slice(lines.get(used..).unwrap_or(&[]));
+        self.carry.extend_from_slice(tail);
+        Ok(())
+    }
+
+    /// Ends the file: reads what is carried (a last line without a line end) and finishes the parser.
+    pub fn finish(&mut self, file: &str, parser: &mut dyn RecordParser, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let carry = std::mem::take(&mut self.carry);
+        parser.feed(utf8(file, &carry, parser.line())?, true, out)?;
+        parser.finish(out)
+    }
+}

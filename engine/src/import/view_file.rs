@@ -1,0 +1,49 @@
+//! Roofline Explorer's own `.roofline.json` (a saved view, `roofline_engine::share::file`): the
+//! way out for views too large for a link. Dropped on the app or given to the CLI like any
+//! profiler file, it yields the view's kernels and machine; the chart settings are for
+//! `share::file::from_json` callers that restore a whole view.
+//!
+//! Detected by the `"roofline_view"` marker at the start of a JSON object.
+
+use super::{Imported, Importer};
+use crate::error::ImportError;
+use crate::profile::Launch;
+use crate::share::file;
+
+pub struct RooflineView;
+
+impl Importer for RooflineView {
+    fn format(&self) -> &'static str {
+        "roofline-view"
+    }
+
+    fn detect(&self, text: &str) -> bool {
+        file::is_view_file(text)
+    }
+
+    fn import(&self, file_name: &str, text: &str) -> Result<Imported, ImportError> {
+        // Parse once untyped first: serde_json's syntax errors carry the line.
+        if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
+            return Err(ImportError::new(file_name, Some(e.line()), format!("invalid JSON in a Roofline Explorer view file: {e}")));
+        }
+        let view = file::from_json(text).map_err(|e| ImportError::new(file_name, None, format!("not a valid Roofline Explorer view file: {}", e.0)))?;
+        // A launch record stands for `count` launches with per-launch counters (the dataset
+        // multiplies them back), and rates such as the clock are not multiplied: divide the
+        // view's totals accordingly. A kernel recorded with 0 launches is read as 1.
+        let launches = view
+            .kernels
+            .iter()
+            .map(|k| {
+                let count = k.launches.max(1);
+                let mut counters = k.counters.clone();
+                for (c, v) in k.counters.iter() {
+                    if !c.is_rate() {
+                        counters.set(c, v / count as f64);
+                    }
+                }
+                Launch { id: None, kernel: k.name.clone(), count, counters }
+            })
+            .collect();
+        Ok(Imported { launches, transfers: Vec::new(), machine: view.machine() })
+    }
+}

@@ -1,0 +1,344 @@
+//! The v1 binary payload of a [`View`] (before deflate). docs/SHARING.md is the byte-level
+//! specification; this file and that document must say the same thing.
+//!
+//! Layout, in order: flags; settings; optional custom machine; then the kernels as columns —
+//! all names, all launch counts, the counter codes used, one presence mask per kernel, and the
+//! values as 24-bit floats, column by column, split into byte planes. Grouping like with like
+//! is what lets deflate work: names share prefixes with names, and the high bytes (sign and
+//! exponent) of one counter are close to each other. The two low bytes of each value are
+//! close to random: they go in a separate tail that is not deflated at all, because inside
+//! the deflate stream they would flatten the Huffman codes the names need (−12% link length).
+
+use super::codes::{counter_code, counter_of};
+use super::machine_wire;
+use super::view::{SharedKernel, View};
+use super::wire::{damaged, f24_bits, f24_value, Reader, Writer, MAX_STRING_BYTES};
+use super::DecodeError;
+use crate::chart::Zoom;
+use crate::counters::Counters;
+
+/// Most kernels a payload may declare (a link holds far fewer: see `MAX_LINK_CHARS`); checked
+/// before any allocation.
+pub const MAX_KERNELS: usize = 100_000;
+/// Most entries in `hidden_levels`.
+pub const MAX_HIDDEN_LEVELS: usize = 16;
+/// Most distinct counter codes in one payload: presence masks are 64-bit.
+pub const MAX_COLUMNS: usize = 64;
+
+const HAS_MACHINE: u64 = 1 << 0;
+const HAS_COMPUTE: u64 = 1 << 1;
+const HAS_ZOOM: u64 = 1 << 2;
+const HAS_TOP_N: u64 = 1 << 3;
+const HAS_SELECTED: u64 = 1 << 4;
+const HAS_THEME: u64 = 1 << 5;
+const KNOWN_FLAGS: u64 = (1 << 6) - 1;
+
+/// Why `view` cannot be written, if it cannot (limits of the format; see docs/SHARING.md).
+pub fn check(view: &View) -> Result<(), String> {
+    if view.kernels.len() > MAX_KERNELS {
+        return Err(format!("{} kernels is more than a view can hold ({MAX_KERNELS})", view.kernels.len()));
+    }
+    if view.hidden_levels.len() > MAX_HIDDEN_LEVELS {
+        return Err(format!("more than {MAX_HIDDEN_LEVELS} hidden levels"));
+    }
+    if view.word_bytes == 0 {
+        return Err("the word size is 0 bytes".into());
+    }
+    let settings = [&view.machine_id, &view.mode, &view.filter].into_iter().chain(&view.hidden_levels).chain(&view.compute).chain(&view.theme);
+    let names = view.kernels.iter().map(|k| &k.name);
+    if let Some(s) = settings.chain(names).find(|s| s.len() > MAX_STRING_BYTES) {
+        return Err(format!("\"{}…\" is longer than {MAX_STRING_BYTES} bytes", s.chars().take(40).collect::<String>()));
+    }
+    if let Some(m) = &view.custom_machine {
+        machine_wire::check(m)?;
+    }
+    Ok(())
+}
+
+fn zoom_values(z: &Zoom) -> [f64; 4] {
+    [z.x[0], z.x[1], z.y[0], z.y[1]]
+}
+
+/// Writes a [`check`]ed view, with `names[i]` in place of `view.kernels[i].name` (the names
+/// may have been shortened to fit). Non-finite counter values are not written (not measured),
+/// nor a zoom with a non-finite bound, nor a selection past the kernels.
+/// A written view: `body` is deflated, `tail` (the low bytes of the values) is not.
+pub struct Payload {
+    pub body: Vec<u8>,
+    pub tail: Vec<u8>,
+}
+
+pub fn write(view: &View, names: &[&str]) -> Payload {
+    let mut w = Writer::default();
+    let zoom = view.zoom.filter(|z| zoom_values(z).iter().all(|v| v.is_finite()));
+    let selected = view.selected.filter(|&i| i < view.kernels.len());
+    let flags = [
+        (view.custom_machine.is_some(), HAS_MACHINE),
+        (view.compute.is_some(), HAS_COMPUTE),
+        (zoom.is_some(), HAS_ZOOM),
+        (view.top_n.is_some(), HAS_TOP_N),
+        (selected.is_some(), HAS_SELECTED),
+        (view.theme.is_some(), HAS_THEME),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .fold(0, |acc, (_, bit)| acc | bit);
+    w.varint(flags);
+    w.str(&view.machine_id);
+    if let Some(m) = &view.custom_machine {
+        machine_wire::write(&mut w, m);
+    }
+    w.str(&view.mode);
+    if let Some(c) = &view.compute {
+        w.str(c);
+    }
+    w.varint(view.hidden_levels.len() as u64);
+    for l in &view.hidden_levels {
+        w.str(l);
+    }
+    if let Some(z) = &zoom {
+        for v in zoom_values(z) {
+            w.decimal(v);
+        }
+    }
+    w.str(&view.filter);
+    if let Some(n) = view.top_n {
+        w.varint(u64::from(n));
+    }
+    if let Some(i) = selected {
+        w.varint(i as u64);
+    }
+    if let Some(t) = &view.theme {
+        w.str(t);
+    }
+    w.u8(view.word_bytes);
+    let tail = write_kernels(&mut w, &view.kernels, names);
+    Payload { body: w.bytes, tail }
+}
+
+/// Writes the kernel columns and the values' high bytes; returns the low bytes (the tail).
+fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Vec<u8> {
+    w.varint(kernels.len() as u64);
+    for name in names {
+        w.str(name);
+    }
+    for k in kernels {
+        w.varint(k.launches);
+    }
+    // Columns: the codes any kernel has, ascending.
+    let measured = |k: &SharedKernel| k.counters.iter().filter(|(_, v)| v.is_finite()).map(|(c, v)| (counter_code(c), v)).collect::<Vec<_>>();
+    let per_kernel: Vec<Vec<(u8, f64)>> = kernels.iter().map(measured).collect();
+    let mut codes: Vec<u8> = per_kernel.iter().flatten().map(|&(code, _)| code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    w.varint(codes.len() as u64);
+    for &code in &codes {
+        w.u8(code);
+    }
+    for values in &per_kernel {
+        let mask = values.iter().filter_map(|(code, _)| codes.iter().position(|c| c == code)).fold(0u64, |m, col| m | (1 << col));
+        w.varint(mask);
+    }
+    let mut column_major: Vec<u32> = Vec::new();
+    for &code in &codes {
+        column_major.extend(per_kernel.iter().filter_map(|vs| vs.iter().find(|(c, _)| *c == code)).map(|&(_, v)| f24_bits(v)));
+    }
+    w.bytes.extend(column_major.iter().map(|&r| (r >> 16) as u8));
+    let mut tail = Vec::with_capacity(2 * column_major.len());
+    for shift in [8, 0] {
+        tail.extend(column_major.iter().map(|&r| (r >> shift) as u8));
+    }
+    tail
+}
+
+/// Reads a payload written by [`write`]. Every length and count is checked against the
+/// format's limits and the bytes actually left before anything is allocated from it; the body
+/// must end exactly where the kernels do, and the tail hold exactly two bytes per value.
+pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
+    let mut r = Reader::new(body);
+    let flags = r.varint("flags")?;
+    if flags & !KNOWN_FLAGS != 0 {
+        return Err(damaged("it sets fields v1 does not define"));
+    }
+    let machine_id = r.str("machine id")?;
+    let custom_machine = if flags & HAS_MACHINE != 0 { Some(machine_wire::read(&mut r)?) } else { None };
+    let mode = r.str("chart mode")?;
+    let compute = if flags & HAS_COMPUTE != 0 { Some(r.str("compute roof")?) } else { None };
+    let n = r.count(MAX_HIDDEN_LEVELS as u64, "number of hidden levels")?;
+    let hidden_levels = (0..n).map(|_| r.str("hidden level")).collect::<Result<Vec<_>, _>>()?;
+    let zoom = if flags & HAS_ZOOM != 0 {
+        let mut v = [0.0; 4];
+        for slot in &mut v {
+            *slot = r.decimal("zoom range")?;
+        }
+        Some(Zoom { x: [v[0], v[1]], y: [v[2], v[3]] })
+    } else {
+        None
+    };
+    let filter = r.str("filter text")?;
+    let top_n = if flags & HAS_TOP_N != 0 { Some(r.count(u64::from(u32::MAX), "top-N count")? as u32) } else { None };
+    let selected = if flags & HAS_SELECTED != 0 { Some(r.count(MAX_KERNELS as u64, "selected kernel")?) } else { None };
+    let theme = if flags & HAS_THEME != 0 { Some(r.str("theme")?) } else { None };
+    let word_bytes = r.u8("word size")?;
+    if word_bytes == 0 {
+        return Err(damaged("the word size is 0 bytes"));
+    }
+    let kernels = read_kernels(&mut r, tail)?;
+    if r.remaining() != 0 {
+        return Err(damaged(&format!("{} unexpected bytes follow the kernels", r.remaining())));
+    }
+    if selected.is_some_and(|i| i >= kernels.len()) {
+        return Err(damaged("the selected kernel is not among the kernels"));
+    }
+    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels })
+}
+
+fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, DecodeError> {
+    let n = r.count(MAX_KERNELS as u64, "number of kernels")?;
+    // A kernel takes at least 3 bytes (name length, launches, mask): a count the remaining
+    // bytes cannot hold is refused before allocating for it.
+    if n.saturating_mul(3) > r.remaining() {
+        return Err(damaged(&format!("it declares {n} kernels but is too short to hold them")));
+    }
+    let mut kernels = Vec::with_capacity(n);
+    for _ in 0..n {
+        kernels.push(SharedKernel { name: r.str("kernel name")?, launches: 0, counters: Counters::default() });
+    }
+    for k in &mut kernels {
+        k.launches = r.varint("launch count")?;
+    }
+    let columns = r.count(MAX_COLUMNS as u64, "number of counters")?;
+    let codes = r.take(columns, "counter codes")?;
+    if codes.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(damaged("the counter codes are not in ascending order"));
+    }
+    let mut masks = Vec::with_capacity(n);
+    let mut total = 0usize;
+    for _ in 0..n {
+        let mask = r.varint("counter mask")?;
+        if columns < 64 && mask >> columns != 0 {
+            return Err(damaged("a kernel has a counter that is not among the counters"));
+        }
+        total += mask.count_ones() as usize;
+        masks.push(mask);
+    }
+    let hi = r.take(total, "counter values")?;
+    if tail.len() != total.saturating_mul(2) {
+        return Err(damaged(&format!("it has {} bytes of values for {total} values", tail.len())));
+    }
+    let (mid, lo) = tail.split_at(total);
+    let mut i = 0;
+    for (col, &code) in codes.iter().enumerate() {
+        let counter = counter_of(code);
+        for (k, &mask) in kernels.iter_mut().zip(&masks) {
+            if mask & (1 << col) == 0 {
+                continue;
+            }
+            let bits = (u32::from(hi[i]) << 16) | (u32::from(mid[i]) << 8) | u32::from(lo[i]);
+            i += 1;
+            let v = f24_value(bits).ok_or_else(|| damaged("a counter value is not a finite number"))?;
+            // Unknown codes come from a newer build: read past them, keep what this one knows.
+            if let Some(c) = counter {
+                k.counters.set(c, v);
+            }
+        }
+    }
+    Ok(kernels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counters::Counter;
+    use crate::model::catalogue;
+    use proptest::prelude::*;
+
+    fn sample() -> View {
+        let mut counters = Counters::default();
+        counters.set(Counter::TimeS, 0.5);
+        counters.set(Counter::DramBytes, 8e9);
+        let mut v = View {
+            selected: Some(0),
+            zoom: Some(Zoom { x: [0.1, 10.0], y: [1.0, 2.0] }),
+            kernels: vec![SharedKernel { name: "k<1>(int)".into(), launches: 2, counters }, SharedKernel::default()],
+            ..View::default()
+        };
+        v.set_machine(&catalogue::v100().at_clock(1e9));
+        v
+    }
+
+    fn bytes_of(v: &View) -> (Vec<u8>, Vec<u8>) {
+        let names: Vec<&str> = v.kernels.iter().map(|k| k.name.as_str()).collect();
+        let p = write(v, &names);
+        (p.body, p.tail)
+    }
+
+    /// A body of only `kernels` after the settings of a default view.
+    fn body_declaring(kernels: u64) -> Vec<u8> {
+        let (mut body, _) = bytes_of(&View::default());
+        body.truncate(body.len() - 2); // drop the empty kernel block: count 0, columns 0
+        let mut w = Writer::default();
+        w.varint(kernels);
+        body.extend(w.bytes);
+        body
+    }
+
+    #[test]
+    fn absurd_counts_are_refused_before_allocating() {
+        let e = read(&body_declaring(MAX_KERNELS as u64 + 1), &[]).unwrap_err();
+        assert!(e.0.contains("too many for the number of kernels"), "{}", e.0);
+        let e = read(&body_declaring(90_000), &[]).unwrap_err();
+        assert!(e.0.contains("too short to hold them"), "{}", e.0);
+        let e = read(&body_declaring(u64::MAX), &[]).unwrap_err();
+        assert!(e.0.contains("too many"), "{}", e.0);
+    }
+
+    #[test]
+    fn every_truncation_and_extension_is_refused() {
+        let v = sample();
+        let (body, tail) = bytes_of(&v);
+        assert_eq!(read(&body, &tail).as_ref().map(|r| r.kernels.len()), Ok(2));
+        for cut in 0..body.len() {
+            assert!(read(&body[..cut], &tail).is_err(), "body cut at {cut}");
+        }
+        for cut in 0..tail.len() {
+            assert!(read(&body, &tail[..cut]).is_err(), "tail cut at {cut}");
+        }
+        assert!(read(&[body.as_slice(), &[0]].concat(), &tail).unwrap_err().0.contains("unexpected bytes"));
+        assert!(read(&body, &[tail.as_slice(), &[0, 0]].concat()).is_err());
+    }
+
+    #[test]
+    fn out_of_range_fields_are_refused() {
+        let v = sample();
+        let (mut body, tail) = bytes_of(&v);
+        body[0] |= 1 << 6;
+        assert!(read(&body, &tail).unwrap_err().0.contains("v1 does not define"));
+        let mut bad = View { selected: Some(0), ..View::default() };
+        bad.kernels.push(SharedKernel::default());
+        let (body, tail) = bytes_of(&bad);
+        // Same bytes with the kernel removed: the selection now points past the kernels.
+        let (empty_body, _) = bytes_of(&View { selected: None, ..View::default() });
+        let mut tampered = body[..body.len() - 5].to_vec();
+        tampered.extend_from_slice(&empty_body[empty_body.len() - 2..]);
+        assert!(read(&tampered, &tail).unwrap_err().0.contains("selected kernel"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn reading_arbitrary_bytes_never_panics(body in prop::collection::vec(any::<u8>(), 0..200), tail in prop::collection::vec(any::<u8>(), 0..20)) {
+            let _ = read(&body, &tail);
+        }
+
+        #[test]
+        fn reading_altered_payloads_never_panics(at in any::<prop::sample::Index>(), byte in any::<u8>(), in_tail in any::<bool>()) {
+            let (mut body, mut tail) = bytes_of(&sample());
+            let target = if in_tail { &mut tail } else { &mut body };
+            let i = at.index(target.len());
+            target[i] = byte;
+            let _ = read(&body, &tail);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! The numbers links use for counters, compute kinds and memory levels.
+//!
+//! They are part of the v1 format, frozen forever (docs/SHARING.md lists them): a code is never
+//! reused nor renumbered, whatever happens to the Rust enums (their declaration order is not
+//! the code). A new counter takes the next free code; v1 readers skip codes they do not know,
+//! so a link from a newer build still opens with the counters the older build has.
+
+use crate::counters::Counter;
+use crate::model::{ComputeKind, Level};
+
+/// A counter's code in links (0–255; a link uses at most 64 distinct ones).
+pub fn counter_code(c: Counter) -> u8 {
+    match c {
+        Counter::TimeS => 0,
+        Counter::Cycles => 1,
+        Counter::ClockHz => 2,
+        Counter::Fp64Add => 3,
+        Counter::Fp64Mul => 4,
+        Counter::Fp64Fma => 5,
+        Counter::Fp32Add => 6,
+        Counter::Fp32Mul => 7,
+        Counter::Fp32Fma => 8,
+        Counter::Fp16Add => 9,
+        Counter::Fp16Mul => 10,
+        Counter::Fp16Fma => 11,
+        Counter::Fp64Flops => 12,
+        Counter::Fp32Flops => 13,
+        Counter::Fp16Flops => 14,
+        Counter::OtherFlops => 15,
+        Counter::IntOps => 16,
+        Counter::TensorInst => 17,
+        Counter::TensorFlops => 18,
+        Counter::L1Bytes => 19,
+        Counter::L2Bytes => 20,
+        Counter::DramBytes => 21,
+        Counter::SharedBytes => 22,
+        Counter::WarpInst => 23,
+        Counter::ThreadInst => 24,
+        Counter::GlobalTxn => 25,
+        Counter::LocalTxn => 26,
+        Counter::SharedTxn => 27,
+        Counter::L2Txn => 28,
+        Counter::DramTxn => 29,
+        Counter::GlobalLdStInst => 30,
+        Counter::SharedLdStInst => 31,
+    }
+}
+
+/// The counter of a code; `None` for a code this build does not know (skipped on read).
+pub fn counter_of(code: u8) -> Option<Counter> {
+    Counter::ALL.into_iter().find(|&c| counter_code(c) == code)
+}
+
+pub fn kind_code(k: ComputeKind) -> u8 {
+    match k {
+        ComputeKind::Fp64 => 0,
+        ComputeKind::Fp32 => 1,
+        ComputeKind::Fp16 => 2,
+        ComputeKind::Tensor => 3,
+        ComputeKind::Int => 4,
+    }
+}
+
+pub fn kind_of(code: u8) -> Option<ComputeKind> {
+    [ComputeKind::Fp64, ComputeKind::Fp32, ComputeKind::Fp16, ComputeKind::Tensor, ComputeKind::Int].into_iter().find(|&k| kind_code(k) == code)
+}
+
+pub fn level_code(l: Level) -> u8 {
+    match l {
+        Level::L1 => 0,
+        Level::Shared => 1,
+        Level::L2 => 2,
+        Level::L3 => 3,
+        Level::Dram => 4,
+    }
+}
+
+pub fn level_of(code: u8) -> Option<Level> {
+    Level::ALL.into_iter().find(|&l| level_code(l) == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The frozen table, spelled out: if this test fails, a code changed and every link made
+    /// so far would open with the wrong counters. Add new counters at the end instead.
+    #[test]
+    fn counter_codes_are_frozen() {
+        let frozen: [(&str, u8); 32] = [
+            ("time_s", 0),
+            ("cycles", 1),
+            ("clock_hz", 2),
+            ("fp64_add", 3),
+            ("fp64_mul", 4),
+            ("fp64_fma", 5),
+            ("fp32_add", 6),
+            ("fp32_mul", 7),
+            ("fp32_fma", 8),
+            ("fp16_add", 9),
+            ("fp16_mul", 10),
+            ("fp16_fma", 11),
+            ("flops_fp64", 12),
+            ("flops_fp32", 13),
+            ("flops_fp16", 14),
+            ("flops", 15),
+            ("int_ops", 16),
+            ("tensor_inst", 17),
+            ("flops_tensor", 18),
+            ("bytes_l1", 19),
+            ("bytes_l2", 20),
+            ("bytes_dram", 21),
+            ("bytes_shared", 22),
+            ("warp_inst", 23),
+            ("thread_inst", 24),
+            ("global_txn", 25),
+            ("local_txn", 26),
+            ("shared_txn", 27),
+            ("l2_txn", 28),
+            ("dram_txn", 29),
+            ("global_ldst_inst", 30),
+            ("shared_ldst_inst", 31),
+        ];
+        for (key, code) in frozen {
+            let c = Counter::from_key(key);
+            assert_eq!(c.map(counter_code), Some(code), "{key}");
+            assert_eq!(counter_of(code), c);
+        }
+        let mut codes: Vec<u8> = Counter::ALL.iter().map(|&c| counter_code(c)).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Counter::ALL.len(), "every counter has its own code");
+        assert_eq!(counter_of(200), None);
+    }
+
+    #[test]
+    fn kind_and_level_codes_round_trip() {
+        for code in 0..=4 {
+            assert_eq!(kind_of(code).map(kind_code), Some(code));
+            assert_eq!(level_of(code).map(level_code), Some(code));
+        }
+        assert_eq!(kind_of(5), None);
+        assert_eq!(level_of(5), None);
+        assert_eq!(level_code(Level::Dram), 4);
+        assert_eq!(kind_code(ComputeKind::Tensor), 3);
+    }
+}

@@ -1,0 +1,56 @@
+//! `.roofline.json`: the same [`View`] as a JSON document, for views too large for a link.
+//!
+//! `{"roofline_view": "v1", "machine_id": …, "kernels": [{"name", "launches", "counters":
+//! {"bytes_dram": …}}], …}`: the [`View`] fields with the version marker first, by which the
+//! importers recognise the file. Values are exact (JSON f64), not quantised.
+//! Reading is lenient where the link is strict about layout: missing settings take their
+//! defaults and unknown fields and counter names are ignored, so a file from a newer build
+//! still opens.
+
+use super::view::View;
+use super::{DecodeError, VERSION};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The key whose value names the schema version.
+pub const MARKER: &str = "roofline_view";
+/// The conventional file name ending.
+pub const EXTENSION: &str = ".roofline.json";
+
+/// The document: the marker, then the view's fields in declaration order.
+#[derive(Serialize)]
+struct Document<'a> {
+    roofline_view: &'a str,
+    #[serde(flatten)]
+    view: &'a View,
+}
+
+/// The view as a `.roofline.json` document (pretty-printed: people open these files).
+pub fn to_json(view: &View) -> String {
+    let doc = Document { roofline_view: VERSION, view };
+    // A View is strings, numbers and maps with string keys: serialising cannot fail.
+    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// Whether `text` looks like a `.roofline.json`: a JSON object with the marker key (written
+/// first by [`to_json`], but a hand-edited file may have moved it).
+pub fn is_view_file(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    t.starts_with('{') && t.contains("\"roofline_view\"")
+}
+
+/// Reads a `.roofline.json` document.
+pub fn from_json(text: &str) -> Result<View, DecodeError> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError(format!("it is not valid JSON ({e})")))?;
+    let Value::Object(mut fields) = doc else {
+        return Err(DecodeError("it is not a JSON object".into()));
+    };
+    match fields.remove(MARKER) {
+        Some(Value::String(v)) if v == VERSION => {}
+        Some(Value::String(v)) => return Err(DecodeError(format!("it is a \"{v}\" view file, which this version does not read (it reads {VERSION})"))),
+        _ => return Err(DecodeError(format!("it has no \"{MARKER}\": \"{VERSION}\" marker"))),
+    }
+    serde_json::from_value(Value::Object(fields)).map_err(|e| DecodeError(format!("its content is not a valid view ({e})")))
+}

@@ -1,0 +1,120 @@
+//! The link text: `v1.` + unpadded base64url(deflate(body + CRC-32) + tail), kept under
+//! [`MAX_LINK_CHARS`] by shortening the longest kernel names first. The CRC-32 covers body and
+//! tail; the tail (values' low bytes, incompressible) follows the deflate stream's last byte.
+
+use super::base64url;
+use super::binary;
+use super::view::View;
+use super::wire::crc32;
+use super::deflate::{deflate, inflate};
+use super::{DecodeError, EncodeError, MAX_LINK_CHARS, VERSION};
+use crate::import::names::display_name;
+
+/// Longest text [`decode`] looks at: no link this build writes comes near it, and a longer
+/// one is refused before it is decoded into memory.
+pub const MAX_INPUT_CHARS: usize = 1024 * 1024;
+
+/// A link made by [`encode`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    /// `v1.…`: the page address's fragment, without `#`.
+    pub fragment: String,
+    /// How many kernel names were shortened (template arguments collapsed, parameter lists
+    /// dropped) to fit the link; 0 when every name is in full. The app should say so.
+    pub shortened_names: usize,
+}
+
+impl Link {
+    /// The whole address: `base` (e.g. [`super::DEFAULT_BASE_URL`]) + `#` + fragment.
+    pub fn url(&self, base: &str) -> String {
+        format!("{}#{}", base.split('#').next().unwrap_or(base), self.fragment)
+    }
+}
+
+fn pack(view: &View, names: &[&str]) -> String {
+    let binary::Payload { mut body, tail } = binary::write(view, names);
+    let crc = crc32(&[body.as_slice(), tail.as_slice()].concat());
+    body.extend_from_slice(&crc.to_be_bytes());
+    let mut bytes = deflate(&body);
+    bytes.extend_from_slice(&tail);
+    format!("{VERSION}.{}", base64url::encode(&bytes))
+}
+
+/// Encodes a view as a link fragment. Names are kept in full when the link fits in
+/// [`MAX_LINK_CHARS`]; otherwise the longest names are shortened (by
+/// [`display_name`], the charts' short name) until it fits, keeping as many full names as
+/// possible. If even all-short names do not fit, the view is too large for a link: save it
+/// with [`super::file::to_json`] instead.
+pub fn encode(view: &View) -> Result<Link, EncodeError> {
+    binary::check(view).map_err(EncodeError::Invalid)?;
+    let full: Vec<&str> = view.kernels.iter().map(|k| k.name.as_str()).collect();
+    let fragment = pack(view, &full);
+    if fragment.len() <= MAX_LINK_CHARS {
+        return Ok(Link { fragment, shortened_names: 0 });
+    }
+    let short: Vec<String> = full.iter().map(|n| display_name(n)).collect();
+    // Shortening names longer than `threshold`: the candidate thresholds are the lengths of
+    // the names that shorten, plus 0 (shorten all of them). Bigger threshold, fewer shortened.
+    let mut thresholds: Vec<usize> = full.iter().zip(&short).filter(|(f, s)| s.len() < f.len()).map(|(f, _)| f.len()).collect();
+    thresholds.push(0);
+    thresholds.sort_unstable();
+    thresholds.dedup();
+    let attempt = |threshold: usize| {
+        let names: Vec<&str> = full.iter().zip(&short).map(|(f, s)| if f.len() > threshold && s.len() < f.len() { s.as_str() } else { f }).collect();
+        let count = names.iter().zip(&full).filter(|(n, f)| n.len() != f.len()).count();
+        (pack(view, &names), count)
+    };
+    // thresholds.last() shortens nothing (known not to fit); find the largest that fits.
+    let (smallest, count) = attempt(0);
+    if smallest.len() > MAX_LINK_CHARS {
+        return Err(EncodeError::TooLarge { chars: smallest.len(), limit: MAX_LINK_CHARS, kernels: view.kernels.len() });
+    }
+    let (mut fits, mut fails) = (0, thresholds.len() - 1);
+    let mut best = (smallest, count);
+    while fails - fits > 1 {
+        let mid = (fits + fails) / 2;
+        let (fragment, count) = attempt(thresholds[mid]);
+        if fragment.len() <= MAX_LINK_CHARS {
+            fits = mid;
+            best = (fragment, count);
+        } else {
+            fails = mid;
+        }
+    }
+    Ok(Link { fragment: best.0, shortened_names: best.1 })
+}
+
+/// Decodes a link: the fragment with or without `#`, or a whole address (what follows its
+/// last `#`). Surrounding whitespace is ignored (a link pasted from a chat or a file).
+pub fn decode(text: &str) -> Result<View, DecodeError> {
+    if text.len() > MAX_INPUT_CHARS {
+        return Err(DecodeError(format!("it is {} characters long, more than any link this version makes", text.len())));
+    }
+    let fragment = text.trim().rsplit('#').next().unwrap_or_default();
+    let Some((version, payload)) = fragment.split_once('.') else {
+        return Err(DecodeError(format!("it has no version prefix (expected \"#{VERSION}.…\")")));
+    };
+    if version != VERSION {
+        let newer = version.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        return Err(DecodeError(if newer {
+            format!("it is a \"{version}\" link, which this version does not read (it reads {VERSION}); open it with a newer version")
+        } else {
+            format!("\"{}\" is not a link version (expected \"{VERSION}.…\")", version.chars().take(20).collect::<String>())
+        }));
+    }
+    let packed = base64url::decode(payload).map_err(|at| DecodeError(format!("it is damaged (not base64url at character {}); was it cut or altered?", at + version.len() + 1)))?;
+    let (mut body, consumed) = inflate(&packed)?;
+    let tail = &packed[consumed..];
+    if body.len() < 4 {
+        return Err(DecodeError("it is damaged (too short to hold a view)".into()));
+    }
+    let body_len = body.len() - 4;
+    let mut crc = [0u8; 4];
+    crc.copy_from_slice(&body[body_len..]);
+    body.truncate(body_len);
+    body.extend_from_slice(tail);
+    if u32::from_be_bytes(crc) != crc32(&body) {
+        return Err(DecodeError("it is damaged (checksum mismatch); was it cut or altered?".into()));
+    }
+    binary::read(&body[..body_len], tail)
+}

@@ -1,0 +1,210 @@
+//! [`View`]: everything a shared link (or a `.roofline.json` file) restores.
+//!
+//! Settings are plain strings and numbers rather than the chart's enums, so that a link made by
+//! a newer build (a mode or theme this build does not have) still opens: the app falls back
+//! on what it does not understand instead of refusing the whole link. The typed accessors
+//! ([`View::chart_mode`], [`View::hidden`], …) do that parsing in one place.
+
+use crate::chart::{Mode, Theme, Zoom};
+use crate::counters::Counters;
+use crate::model::{catalogue, ComputeKind, Level, Machine};
+use crate::profile::KernelProfile;
+use serde::{Deserialize, Serialize};
+
+/// Everything needed to redraw a view. Fill it with `View { …, ..View::default() }` or
+/// [`View::new`]; the defaults are the app's own (classic mode, FP64 words, nothing hidden).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// Catalogue id of the machine (`v100`). With [`View::custom_machine`] it is only the
+    /// id the custom machine was derived from, shown if the custom one cannot be used.
+    pub machine_id: String,
+    /// The whole machine, when it is not a catalogue machine as this build defines it: the
+    /// user edited a ceiling or changed the clock, or loaded it from a file (ERT). `None`:
+    /// look `machine_id` up in the catalogue. [`View::set_machine`] decides.
+    pub custom_machine: Option<Machine>,
+    /// Chart mode id ([`Mode::id`]: `classic`, `hierarchical`, `instruction`, `walls`).
+    pub mode: String,
+    /// Compute roof drawn: a [`ComputeKind`] id (`fp64`, `fp32`, `fp16`, `tensor`, `int`);
+    /// `None` lets the chart pick the precision with the most FLOPs.
+    pub compute: Option<String>,
+    /// Memory levels switched off in the chart: [`Level`] ids (`l1`, `shared`, `l2`, `l3`,
+    /// `dram`), at most 16 entries.
+    pub hidden_levels: Vec<String>,
+    /// Zoomed axis ranges in data units; `None` shows everything.
+    pub zoom: Option<Zoom>,
+    /// Text of the kernel filter box (empty: no filter).
+    pub filter: String,
+    /// Show only the N kernels that take the most time; `None`: all.
+    pub top_n: Option<u32>,
+    /// Index into `kernels` of the selected kernel. A selection past the end is not written.
+    pub selected: Option<usize>,
+    /// `light` or `dark`; `None` follows the reader's system setting.
+    pub theme: Option<String>,
+    /// Word size of the memory-walls mode, bytes (8 for FP64 data, 4 for FP32); 1–255.
+    pub word_bytes: u8,
+    /// The kernels with their aggregated counters (totals over launches, base units).
+    pub kernels: Vec<SharedKernel>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View {
+            machine_id: String::new(),
+            custom_machine: None,
+            mode: Mode::Classic.id().to_string(),
+            compute: None,
+            hidden_levels: Vec::new(),
+            zoom: None,
+            filter: String::new(),
+            top_n: None,
+            selected: None,
+            theme: None,
+            word_bytes: 8,
+            kernels: Vec::new(),
+        }
+    }
+}
+
+/// A kernel as it travels in a link: the aggregated counters, not the launches or the CSV.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SharedKernel {
+    pub name: String,
+    pub launches: u64,
+    pub counters: Counters,
+}
+
+impl From<&KernelProfile> for SharedKernel {
+    fn from(k: &KernelProfile) -> Self {
+        SharedKernel { name: k.name.clone(), launches: k.launches, counters: k.counters.clone() }
+    }
+}
+
+impl From<&SharedKernel> for KernelProfile {
+    fn from(k: &SharedKernel) -> Self {
+        KernelProfile { name: k.name.clone(), launches: k.launches, counters: k.counters.clone() }
+    }
+}
+
+/// The id of a memory level in [`View::hidden_levels`].
+pub fn level_id(l: Level) -> &'static str {
+    match l {
+        Level::L1 => "l1",
+        Level::Shared => "shared",
+        Level::L2 => "l2",
+        Level::L3 => "l3",
+        Level::Dram => "dram",
+    }
+}
+
+/// The id of a compute kind in [`View::compute`].
+pub fn compute_id(k: ComputeKind) -> &'static str {
+    match k {
+        ComputeKind::Fp64 => "fp64",
+        ComputeKind::Fp32 => "fp32",
+        ComputeKind::Fp16 => "fp16",
+        ComputeKind::Tensor => "tensor",
+        ComputeKind::Int => "int",
+    }
+}
+
+/// The id of a theme in [`View::theme`].
+pub fn theme_id(t: Theme) -> &'static str {
+    match t {
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+    }
+}
+
+impl View {
+    /// A view of these kernels on this machine, every setting at its default.
+    pub fn new(machine: &Machine, kernels: &[KernelProfile]) -> View {
+        let mut v = View { kernels: kernels.iter().map(SharedKernel::from).collect(), ..View::default() };
+        v.set_machine(machine);
+        v
+    }
+
+    /// Records `m`: by id alone when it is exactly the catalogue machine of that id (a short
+    /// link), else in full. A catalogue machine at another clock or basis is "edited": the
+    /// reader's build might otherwise apply its own, different adjustments.
+    pub fn set_machine(&mut self, m: &Machine) {
+        self.machine_id = m.id.clone();
+        self.custom_machine = match catalogue::by_id(&m.id) {
+            Some(c) if c == *m => None,
+            _ => Some(m.clone()),
+        };
+    }
+
+    /// The machine to draw: the custom one, else the catalogue's; `None` when the id is not
+    /// in this build's catalogue (the app then says so and keeps its own).
+    pub fn machine(&self) -> Option<Machine> {
+        self.custom_machine.clone().or_else(|| catalogue::by_id(&self.machine_id))
+    }
+
+    pub fn kernel_profiles(&self) -> Vec<KernelProfile> {
+        self.kernels.iter().map(KernelProfile::from).collect()
+    }
+
+    /// The chart mode; an unknown id (a newer build's mode) falls back to classic.
+    pub fn chart_mode(&self) -> Mode {
+        Mode::from_id(&self.mode).unwrap_or_default()
+    }
+
+    /// The compute roof, if one was chosen and this build knows it.
+    pub fn compute_kind(&self) -> Option<ComputeKind> {
+        let id = self.compute.as_deref()?;
+        [ComputeKind::Fp64, ComputeKind::Fp32, ComputeKind::Fp16, ComputeKind::Tensor, ComputeKind::Int].into_iter().find(|&k| compute_id(k) == id)
+    }
+
+    /// The hidden levels this build knows (unknown ids are ignored).
+    pub fn hidden(&self) -> Vec<Level> {
+        Level::ALL.into_iter().filter(|&l| self.hidden_levels.iter().any(|h| h == level_id(l))).collect()
+    }
+
+    /// The theme, if one was chosen and this build knows it.
+    pub fn chart_theme(&self) -> Option<Theme> {
+        match self.theme.as_deref()? {
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_machines_travel_by_id_edited_ones_in_full() {
+        let v100 = catalogue::v100();
+        let v = View::new(&v100, &[]);
+        assert_eq!((v.machine_id.as_str(), v.custom_machine.is_none()), ("v100", true));
+        assert_eq!(v.machine(), Some(v100.clone()));
+        let base = v100.at_clock(1312e6);
+        let v = View::new(&base, &[]);
+        assert_eq!(v.custom_machine.as_ref(), Some(&base));
+        assert_eq!(v.machine(), Some(base));
+        assert_eq!(View { machine_id: "nope".into(), ..View::default() }.machine(), None);
+    }
+
+    #[test]
+    fn typed_accessors_ignore_what_they_do_not_know() {
+        let v = View {
+            mode: "walls".into(),
+            compute: Some("tensor".into()),
+            hidden_levels: vec!["l2".into(), "hbm9".into()],
+            theme: Some("dark".into()),
+            ..View::default()
+        };
+        assert_eq!(v.chart_mode(), Mode::Walls);
+        assert_eq!(v.compute_kind(), Some(ComputeKind::Tensor));
+        assert_eq!(v.hidden(), vec![Level::L2]);
+        assert_eq!(v.chart_theme(), Some(Theme::Dark));
+        let v = View { mode: "future".into(), theme: Some("sepia".into()), ..View::default() };
+        assert_eq!((v.chart_mode(), v.chart_theme()), (Mode::Classic, None));
+        for l in Level::ALL {
+            assert_eq!(serde_json::to_value(l).ok(), Some(serde_json::Value::from(level_id(l))));
+        }
+    }
+}
