@@ -2,14 +2,18 @@
 
 use crate::chart_view::ChartView;
 use crate::collect_panel::CollectPanel;
+use crate::{example_picker::ExamplePicker, export::ExportMenu, machine_editor::MachineEditor};
 use crate::kernel_table::KernelTable;
 use crate::summary_panel::SummaryPanel;
 use crate::{examples, files, perf, url_state};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use roofline_engine::chart::Mode;
-use roofline_engine::model::{catalogue, Machine};
-use roofline_engine::share::{SharedKernel, View};
+use crate::keyboard::{HelpDialog, KeyboardShortcuts};
+use crate::view_controls::ViewControls;
+use roofline_engine::chart::{Mode, Theme, WordSize, Zoom};
+use roofline_engine::import::Transfer;
+use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
+use roofline_engine::share::{self, SharedKernel, View};
 use roofline_engine::report::{self, AnalyzeReport};
 use roofline_engine::{load_dataset, selection, Dataset, KernelProfile, SourceFile};
 
@@ -36,6 +40,26 @@ pub struct AppState {
     pub visible: Memo<Result<Vec<usize>, String>>,
     /// Visible kernels in the table's sort order (for ↑/↓).
     pub row_order: RwSignal<Vec<usize>>,
+    /// Chart settings: zoomed data ranges (`None`: automatic), compute roof (`None`: the
+    /// dominant precision), hidden memory levels, ceilings and walls on/off, LD/ST word size.
+    pub zoom: RwSignal<Option<Zoom>>,
+    pub compute: RwSignal<Option<ComputeKind>>,
+    pub hidden_levels: RwSignal<Vec<Level>>,
+    pub show_ceilings: RwSignal<bool>,
+    pub show_walls: RwSignal<bool>,
+    pub word: RwSignal<WordSize>,
+    /// Host↔device copies of the dataset (transfers chart).
+    pub transfers: RwSignal<Vec<Transfer>>,
+    /// `None` follows the system (`prefers-color-scheme`).
+    pub theme: RwSignal<Option<Theme>>,
+    /// Whether the system prefers dark (kept current by a media-query listener).
+    pub system_dark: RwSignal<bool>,
+    /// The chart's width in CSS pixels (from its container).
+    pub chart_width: RwSignal<f64>,
+    /// What the last address update had to say (names shortened, view too large).
+    pub link_notice: RwSignal<Option<String>>,
+    /// Whether the keyboard help is open.
+    pub help_open: RwSignal<bool>,
 }
 
 impl AppState {
@@ -62,7 +86,24 @@ impl AppState {
             report,
             visible,
             row_order: RwSignal::new(Vec::new()),
+            zoom: RwSignal::new(None),
+            compute: RwSignal::new(None),
+            hidden_levels: RwSignal::new(Vec::new()),
+            show_ceilings: RwSignal::new(true),
+            show_walls: RwSignal::new(true),
+            word: RwSignal::new(WordSize::Bits32),
+            transfers: RwSignal::new(Vec::new()),
+            theme: RwSignal::new(None),
+            system_dark: RwSignal::new(crate::theme::system_prefers_dark()),
+            chart_width: RwSignal::new(960.0),
+            link_notice: RwSignal::new(None),
+            help_open: RwSignal::new(false),
         }
+    }
+
+    /// The theme in force: the user's choice, else the system's.
+    pub fn effective_theme(self) -> Theme {
+        self.theme.get().unwrap_or(if self.system_dark.get() { Theme::Dark } else { Theme::Light })
     }
 
     /// Restores the view in the address, or shows the built-in example.
@@ -78,7 +119,9 @@ impl AppState {
     }
 
     fn show_example(self) {
-        self.kernels.set(examples::course_v100());
+        self.zoom.set(None);
+        self.transfers.set(Vec::new());
+        self.kernels.set(shown(examples::course_v100()));
         self.source.set(examples::COURSE_V100_SOURCE.into());
     }
 
@@ -89,15 +132,35 @@ impl AppState {
         }
         let kernels: Vec<KernelProfile> = view.kernel_profiles();
         self.mode.set(view.chart_mode());
+        self.compute.set(view.compute_kind());
+        self.hidden_levels.set(view.hidden());
+        self.zoom.set(view.zoom);
+        self.filter.set(view.filter.clone());
+        self.top_n.set(view.top_n.map(|n| n as usize));
+        self.theme.set(view.chart_theme());
+        self.word.set(if view.word_bytes == 4 { WordSize::Bits32 } else { WordSize::Bits64 });
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
         self.kernels.set(kernels);
         self.source.set("Shared link".into());
     }
 
-    fn view(self) -> View {
+    /// The view as the address carries it, without subscribing (for event handlers).
+    pub fn view_untracked(self) -> View {
+        untrack(move || self.view())
+    }
+
+    /// The view as the address carries it; tracks every signal it reads.
+    pub fn view(self) -> View {
         let mut view = View {
             mode: self.mode.get().id().into(),
+            compute: self.compute.get().map(|k| share::compute_id(k).to_string()),
+            hidden_levels: self.hidden_levels.get().into_iter().map(|l| share::level_id(l).to_string()).collect(),
+            zoom: self.zoom.get(),
+            filter: self.filter.get(),
+            top_n: self.top_n.get().map(|n| n.min(u32::MAX as usize) as u32),
             selected: self.selected.get(),
+            theme: self.theme.get().map(|t| share::theme_id(t).to_string()),
+            word_bytes: if self.word.get() == WordSize::Bits32 { 4 } else { 8 },
             kernels: self.kernels.with(|ks| ks.iter().map(SharedKernel::from).collect()),
             ..View::default()
         };
@@ -127,7 +190,9 @@ impl AppState {
                     self.machine.set(m);
                 }
                 self.selected.set(None);
-                self.kernels.set(ds.kernels);
+                self.zoom.set(None);
+                self.transfers.set(ds.transfers);
+                self.kernels.set(shown(ds.kernels));
             }
             Err(e) => {
                 self.error.set(Some(e.to_string()));
@@ -152,15 +217,22 @@ impl AppState {
     }
 }
 
+/// Kernels as the page shows them: rounded to what a link carries, so that reopening the
+/// address gives identical numbers and pixels (share::quantise_kernels).
+pub fn shown(mut kernels: Vec<KernelProfile>) -> Vec<KernelProfile> {
+    share::quantise_kernels(&mut kernels);
+    kernels
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     state.start();
     // Keep the address in step with the view (replaceState: no history entries, no scroll).
-    Effect::new(move |_| url_state::write(&state.view()));
+    Effect::new(move |_| state.link_notice.set(url_state::write(&state.view())));
+    crate::theme::follow_system(state);
 
     let (dragging, set_dragging) = signal(false);
-    let machines = catalogue::all();
 
     view! {
         <div
@@ -195,23 +267,14 @@ pub fn App() -> impl IntoView {
                         }
                     />
                 </label>
-                <label>
-                    "Machine "
-                    <select
-                        aria-label="Machine"
-                        on:change=move |ev| {
-                            if let Some(m) = catalogue::by_id(&event_target_value(&ev)) {
-                                state.machine.set(m);
-                            }
-                        }
-                        prop:value=move || state.machine.with(|m| m.id.clone())
-                    >
-                        {machines.into_iter().map(|m| view! { <option value=m.id.clone()>{m.name.clone()}</option> }).collect_view()}
-                    </select>
-                </label>
-                <button type="button" on:click=move |_| { state.error.set(None); state.selected.set(None); state.show_example(); }>"Show example"</button>
+                <ExamplePicker state=state />
+                <MachineEditor state=state />
+                <ExportMenu state=state />
                 <span class="source" aria-live="polite">{move || state.source.get()}</span>
             </section>
+            <ViewControls state=state />
+            <KeyboardShortcuts state=state />
+            <HelpDialog state=state />
             <div class="alert" role="alert" hidden=move || state.error.with(Option::is_none)>
                 {move || state.error.get().unwrap_or_default()}
             </div>

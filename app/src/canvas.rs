@@ -10,6 +10,13 @@ const FONT_FAMILY: &str = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 /// Resizes `canvas` to the scene (× device pixel ratio) and draws it.
 pub fn paint(canvas: &HtmlCanvasElement, scene: &Scene) -> Result<(), JsValue> {
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
+    paint_scaled(canvas, scene, dpr)
+}
+
+/// Resizes `canvas` to the scene × `scale` backing pixels (CSS size: the scene's) and draws
+/// it: the PNG export paints an offscreen canvas at 2× whatever the screen's ratio.
+pub fn paint_scaled(canvas: &HtmlCanvasElement, scene: &Scene, scale: f64) -> Result<(), JsValue> {
+    let dpr = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
     let (w, h) = ((scene.width * dpr).round() as u32, (scene.height * dpr).round() as u32);
     if canvas.width() != w || canvas.height() != h {
         canvas.set_width(w);

@@ -6,15 +6,22 @@ pub mod app;
 pub mod canvas;
 pub mod chart_view;
 pub mod collect_panel;
+pub mod example_picker;
 pub mod examples;
+pub mod export;
 pub mod files;
 pub mod kernel_table;
+pub mod keyboard;
+pub mod machine_editor;
+pub mod panic;
 pub mod perf;
 pub mod summary_panel;
+pub mod theme;
 pub mod url_state;
+pub mod view_controls;
 
 /// Installs the panic hook and mounts the app on `<body>`.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    panic::install();
     leptos::mount::mount_to_body(app::App);
 }

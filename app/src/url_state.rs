@@ -15,17 +15,24 @@ pub fn read() -> Option<Result<View, DecodeError>> {
 }
 
 /// Replaces the address's fragment with `view`. A view too large for a link (or one the format
-/// cannot hold) removes the fragment, so that the address never restores a stale view.
-pub fn write(view: &View) {
-    let Some(w) = window() else { return };
-    let url = match share::encode(view) {
-        Ok(link) => format!("#{}", link.fragment),
-        Err(_) => {
+/// cannot hold) removes the fragment, so that the address never restores a stale view. Returns
+/// what the user should be told: names shortened to fit, or the view too large for a link.
+pub fn write(view: &View) -> Option<String> {
+    let w = window()?;
+    let (url, notice) = match share::encode(view) {
+        Ok(link) => {
+            let notice = (link.shortened_names > 0)
+                .then(|| format!("{} long kernel names were shortened to keep the link under {} characters.", link.shortened_names, share::MAX_LINK_CHARS));
+            (format!("#{}", link.fragment), notice)
+        }
+        Err(e) => {
             let loc = w.location();
-            format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default())
+            let url = format!("{}{}", loc.pathname().unwrap_or_default(), loc.search().unwrap_or_default());
+            (url, Some(format!("{e}. Use Export → view file (.roofline.json) to share it; it opens by drop.")))
         }
     };
     if let Ok(history) = w.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
+    notice
 }

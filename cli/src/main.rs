@@ -172,7 +172,9 @@ fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
     for p in paths {
         let cannot = |e: std::io::Error| input(format!("{p}: cannot read the file: {e}"));
         let mut file = std::fs::File::open(p).map_err(cannot)?;
-        if file.metadata().map_err(cannot)?.len() <= STREAM_ABOVE_BYTES {
+        let len = file.metadata().map_err(cannot)?.len();
+        roofline_engine::limits::check_size(p, len).map_err(|e| input(e.to_string()))?;
+        if len <= STREAM_ABOVE_BYTES {
             let mut bytes = Vec::new();
             file.read_to_end(&mut bytes).map_err(cannot)?;
             builder.add_file(&SourceFile { name: p.clone(), bytes }).map_err(|e| input(e.to_string()))?;
@@ -190,7 +192,11 @@ fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
         }
         builder.end_file().map_err(|e| input(e.to_string()))?;
     }
-    builder.finish().map_err(|e| input(e.to_string()))
+    let ds = builder.finish().map_err(|e| input(e.to_string()))?;
+    for w in &ds.warnings {
+        eprintln!("roofline: warning: {w}");
+    }
+    Ok(ds)
 }
 
 /// A catalogue id, a machine JSON file, or a profiler file describing a machine.
@@ -202,6 +208,8 @@ fn resolve_machine(spec: &str) -> Result<Machine, Failure> {
     if !path.exists() {
         return Err(usage(format!("unknown machine {spec:?}: not a catalogue id (see `roofline machine --list`) nor a file")));
     }
+    let len = std::fs::metadata(path).map_err(|e| input(format!("{spec}: cannot read the file: {e}")))?.len();
+    roofline_engine::limits::check_size(spec, len).map_err(|e| input(e.to_string()))?;
     let bytes = std::fs::read(path).map_err(|e| input(format!("{spec}: cannot read the file: {e}")))?;
     if let Ok(m) = serde_json::from_slice::<Machine>(&bytes) {
         return Ok(m);

@@ -1,1 +1,49 @@
-fn main() {}
+//! The model and guidance for 10,000 kernels: `report::analyze` (every roofline, memory-wall
+//! position, binding roof, headroom, Amdahl rank) of a dataset as large as a long training
+//! run gives, against a catalogue GPU. Throughput in kernels (criterion `Elements`).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::model::catalogue;
+use roofline_engine::report::analyze;
+use roofline_engine::{Dataset, KernelProfile};
+use std::hint::black_box;
+use std::time::Duration;
+
+const KERNELS: usize = 10_000;
+
+/// Kernels spread over four decades of intensity and time, with every counter the views use.
+fn dataset() -> Dataset {
+    let kernels = (0..KERNELS)
+        .map(|i| {
+            let x = (i % 97) as f64 / 97.0;
+            let mut c = Counters::default();
+            c.set(Counter::TimeS, 1e-5 * (1.0 + 1000.0 * x));
+            c.set(Counter::Fp32Fma, 1e6 * (1.0 + (i % 13) as f64) * 10f64.powf(4.0 * x));
+            c.set(Counter::Fp64Add, 1e4 * (1 + i % 7) as f64);
+            c.set(Counter::TensorInst, 1e3 * (i % 5) as f64);
+            c.set(Counter::DramBytes, 1e8 * (1.0 + x));
+            c.set(Counter::L2Bytes, 3e8 * (1.0 + x));
+            c.set(Counter::L1Bytes, 9e8 * (1.0 + x));
+            c.set(Counter::WarpInst, 1e7 * (1.0 + x));
+            c.set(Counter::GlobalTxn, 2e6 * (1.0 + x));
+            c.set(Counter::Cycles, 1.4e4 * (1.0 + 1000.0 * x));
+            c.set(Counter::ClockHz, 1.4e9);
+            KernelProfile { name: format!("void kernel_{i}<float, {}>(Params)", i % 31), launches: 1 + (i % 4) as u64, counters: c }
+        })
+        .collect();
+    Dataset { kernels, ..Dataset::default() }
+}
+
+fn model(c: &mut Criterion) {
+    let ds = dataset();
+    let machine = catalogue::by_id("a100").or_else(|| catalogue::all().into_iter().next());
+    let mut g = c.benchmark_group("model_10k_kernels");
+    g.throughput(Throughput::Elements(KERNELS as u64));
+    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    g.bench_function("analyze_with_guidance", |b| b.iter(|| black_box(analyze(black_box(&ds), machine.as_ref()))));
+    g.finish();
+}
+
+criterion_group!(benches, model);
+criterion_main!(benches);

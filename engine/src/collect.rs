@@ -6,6 +6,7 @@
 //! and memory walls. Every metric named here is one the importers map (tested below).
 
 use crate::chart::Mode;
+use crate::import::hints;
 
 /// One way to collect: the tool and its command line(s), `./app` standing for the program.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -15,25 +16,11 @@ pub struct Recipe {
     pub note: &'static str,
 }
 
-/// Nsight Compute: time, FLOPs (add + mul + 2 × fma per precision, tensor pipe) and bytes per level.
-pub const NCU_HIERARCHICAL: &[&str] = &[
-    "gpu__time_duration.sum",
-    "sm__cycles_elapsed.avg",
-    "sm__cycles_elapsed.avg.per_second",
-    "sm__sass_thread_inst_executed_op_dadd_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_fadd_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_fmul_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_hadd_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_hmul_pred_on.sum",
-    "sm__sass_thread_inst_executed_op_hfma_pred_on.sum",
-    "sm__inst_executed_pipe_tensor.sum",
-    "dram__bytes.sum",
-    "lts__t_bytes.sum",
-    "l1tex__t_bytes.sum",
-];
+/// Nsight Compute: time, FLOPs (add + mul + 2 × fma per precision, tensor pipe) and bytes per
+/// level: the NERSC set the importers' hints also name.
+pub fn ncu_hierarchical() -> Vec<&'static str> {
+    [hints::NCU_TIME, hints::NCU_FLOPS, hints::NCU_BYTES].concat()
+}
 
 /// Nsight Compute: warp/thread instructions and transactions per level (Ding & Williams).
 pub const NCU_INSTRUCTION: &[&str] = &[
@@ -121,7 +108,7 @@ pub fn recipes(mode: Mode) -> Vec<Recipe> {
         Mode::Classic | Mode::Hierarchical | Mode::Transfers => {
             out.push(Recipe {
                 tool: "Nsight Compute",
-                commands: vec![ncu(NCU_HIERARCHICAL)],
+                commands: vec![ncu(&ncu_hierarchical())],
                 note: "The NERSC hierarchical roofline set. Nsight Compute locks clocks to base: pick the machine's base clock.",
             });
             out.push(Recipe { tool: "nvprof", commands: nvprof(NVPROF_HIERARCHICAL), note: "CUDA ≤ 10. Drop both files together: metrics give FLOPs and bytes, the summary gives time." });
@@ -169,7 +156,7 @@ mod tests {
     #[test]
     fn every_ncu_metric_of_every_recipe_is_read() {
         // Distinct counters: time, cycles, clock, 9 FLOP instruction counters, tensor, 3 byte levels.
-        assert_eq!(counters_filled(NCU_HIERARCHICAL), 16);
+        assert_eq!(counters_filled(&ncu_hierarchical()), 16);
         // time, warp, thread, global, local, shared, L2, DRAM transactions, tensor.
         assert_eq!(counters_filled(NCU_INSTRUCTION), 9);
         // global/shared LD/ST instructions and transactions.

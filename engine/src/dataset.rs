@@ -96,7 +96,7 @@ fn merge_kernel(kernels: &mut Vec<KernelProfile>, index: &mut HashMap<String, us
                 _ => have.counters.add(c, v),
             }
         }
-        have.launches += k.launches;
+        have.launches = have.launches.saturating_add(k.launches);
     } else {
         have.counters.fill_from(&k.counters);
         have.launches = have.launches.max(k.launches);
@@ -118,12 +118,13 @@ impl LaunchJoin {
             let first = self.by_id.get(&id).and_then(|v| v.iter().copied().find(|&i| all.get(i).is_some_and(|l| l.kernel == launch.kernel)));
             let kept = all.len();
             match first.and_then(|i| all.get_mut(i)) {
-                Some(existing) => {
-                    if !overlaps(&existing.counters, launch.counters) {
-                        existing.counters.fill_from(launch.counters);
-                        return;
-                    }
+                // The same launch, measured by another file of the run: join.
+                Some(existing) if !overlaps(&existing.counters, launch.counters) => {
+                    existing.counters.fill_from(launch.counters);
+                    return;
                 }
+                // The same counters again: another run of the application, a launch of its own.
+                Some(_) => {}
                 None if kept < MAX_KEPT_LAUNCHES => self.by_id.entry(id).or_default().push(kept),
                 None => {}
             }
@@ -200,7 +201,7 @@ pub fn group_kernels(kernels: &[KernelProfile], pattern: &str, group_name: &str)
             }
         }
         weight += n;
-        g.launches += k.launches;
+        g.launches = g.launches.saturating_add(k.launches);
     }
     Ok(out)
 }

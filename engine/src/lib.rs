@@ -15,6 +15,7 @@ pub mod counters;
 pub mod dataset;
 pub mod error;
 pub mod import;
+pub mod limits;
 pub mod model;
 pub mod profile;
 pub mod report;

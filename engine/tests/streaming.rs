@@ -113,6 +113,29 @@ fn crlf_bom_and_quoted_newlines_split_anywhere() {
 }
 
 #[test]
+fn cut_files_warn_the_same_streamed() {
+    let sample = raw_sample();
+    let details = String::from_utf8(read(&format!("{SAMPLES}/ncu/nsightful__tests_copy_blocked.csv")).bytes).unwrap_or_default();
+    // Cut inside a quoted kernel name, after a comma, and inside a number; raw and details pages.
+    let mut warned = 0;
+    for (text, tag) in [(&sample, "raw"), (&details, "details")] {
+        for frac in [0.37, 0.61, 0.93] {
+            let mut cut = (text.len() as f64 * frac) as usize;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let f = SourceFile { name: format!("cut-{tag}-{frac}.csv"), bytes: text.as_bytes()[..cut].to_vec() };
+            let want = in_memory(std::slice::from_ref(&f));
+            assert_same(std::slice::from_ref(&f), &[1, 333, 4096]);
+            if let Ok(ds) = want {
+                warned += ds.warnings.iter().filter(|w| w.message.contains("cut short")).count();
+            }
+        }
+    }
+    assert!(warned >= 3, "only {warned} cut files warned");
+}
+
+#[test]
 fn errors_are_the_same_streamed() {
     let sample = raw_sample();
     let bad_id = SourceFile { name: "bad.csv".into(), bytes: sample.replacen("\"0\",\"234883\"", "\"x\",\"234883\"", 1).into_bytes() };

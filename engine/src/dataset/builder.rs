@@ -148,8 +148,9 @@ impl DatasetBuilder {
             FileState::Whole { bytes } => self.add_file(&SourceFile { name: file.name, bytes }),
             FileState::Streaming { importer, mut parser, mut feeder, mut totals } => {
                 let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
-                feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
+                let cut = feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
                 self.end_streamed(&file.name, importer, totals);
+                self.ds.warnings.extend(cut); // as add_file's limits::truncated_row
                 Ok(())
             }
         }
@@ -159,10 +160,7 @@ impl DatasetBuilder {
     pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         self.end_file()?;
         let text = import::decode(file)?;
-        let importer = import::detect(text).ok_or_else(|| {
-            ImportError::new(&file.name, None, "not a recognised profiler output (expected Nsight Compute, nvprof, rocprof, Intel Advisor, ERT or tidy CSV)")
-                .with_hint("docs/FORMATS.md lists the supported formats and the commands that produce them")
-        })?;
+        let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
         if let Some(mut parser) = importer.stream(&file.name) {
             let mut totals = KernelTotals::default();
             let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
@@ -172,6 +170,7 @@ impl DatasetBuilder {
             let imported = importer.import(&file.name, text)?;
             self.add_imported(&file.name, importer, imported);
         }
+        self.ds.warnings.extend(crate::limits::truncated_row(&file.name, text));
         Ok(())
     }
 
@@ -180,6 +179,8 @@ impl DatasetBuilder {
     pub fn finish(mut self) -> Result<Dataset, ImportError> {
         self.end_file()?;
         let mut ds = self.ds;
+        let names = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
+        ds.warnings.extend(crate::limits::drop_unusable_times(&names, &mut ds.kernels));
         if !ds.kernels.is_empty() {
             if let Err(w) = roofline_requirements(&ds) {
                 ds.warnings.push(w);
@@ -208,7 +209,7 @@ impl DatasetBuilder {
                 }
                 let data: &[u8] = if in_place { chunk } else { bytes };
                 let bom = if data.starts_with(BOM) || (!eof && BOM.starts_with(data)) { BOM.len().min(data.len()) } else { 0 };
-                let fresh = (data.len() - chunk.len()).saturating_sub(bom);
+                let fresh = data.len().saturating_sub(chunk.len()).saturating_sub(bom);
                 let decision = decide(&file.name, data.get(bom..).unwrap_or(&[]), fresh, eof, *scanned, *lines)?;
                 match decision {
                     Decision::Undecided { scanned: s, lines: l } => {

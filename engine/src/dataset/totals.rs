@@ -29,7 +29,7 @@ impl KernelTotals {
             }
         };
         let (Some(k), Some(weights)) = (self.kernels.get_mut(i), self.rate_weights.get_mut(i)) else { return };
-        k.launches += count;
+        k.launches = k.launches.saturating_add(count);
         let n = count as f64;
         for (c, v) in counters.iter() {
             if c.is_rate() {

@@ -27,6 +27,9 @@ pub fn utf8<'a>(file: &str, bytes: &'a [u8], first_line: usize) -> Result<&'a st
 #[derive(Default)]
 pub struct ChunkFeeder {
     carry: Vec<u8>,
+    /// The last line of the text consumed so far (with its line end): with the carry, the
+    /// end of the file [`crate::limits::truncated_row`] looks at.
+    last_line: Vec<u8>,
 }
 
 impl ChunkFeeder {
@@ -47,6 +50,8 @@ impl ChunkFeeder {
             self.carry.extend_from_slice(line);
             rest = tail;
             let used = parser.feed(utf8(file, &self.carry, parser.line())?, false, out)?;
+            let consumed = self.carry.get(..used).unwrap_or(&[]);
+            keep_last_line(&mut self.last_line, consumed);
             self.carry.drain(..used.min(self.carry.len()));
         }
         // The rest in place, up to its last line end.
@@ -56,15 +61,38 @@ impl ChunkFeeder {
         };
         let (lines, tail) = rest.split_at(last_nl + 1);
         let used = parser.feed(utf8(file, lines, parser.line())?, false, out)?;
+        keep_last_line(&mut self.last_line, lines.get(..used).unwrap_or(&[]));
         self.carry.extend_from_slice(lines.get(used..).unwrap_or(&[]));
         self.carry.extend_from_slice(tail);
         Ok(())
     }
 
-    /// Ends the file: reads what is carried (a last line without a line end) and finishes the parser.
-    pub fn finish(&mut self, file: &str, parser: &mut dyn RecordParser, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+    /// Ends the file: reads what is carried (a last line without a line end) and finishes the
+    /// parser. Returns the warning for a file cut in the middle of a row, as the in-memory
+    /// path gives it ([`crate::limits::truncated_row`] on the file's last two lines).
+    pub fn finish(&mut self, file: &str, parser: &mut dyn RecordParser, out: &mut dyn LaunchSink) -> Result<Option<ImportError>, ImportError> {
         let carry = std::mem::take(&mut self.carry);
-        parser.feed(utf8(file, &carry, parser.line())?, true, out)?;
-        parser.finish(out)
+        let carry_line = parser.line();
+        parser.feed(utf8(file, &carry, carry_line)?, true, out)?;
+        parser.finish(out)?;
+        if carry.is_empty() {
+            return Ok(None); // the file ends with a line end (or is empty)
+        }
+        // The last complete line, then the carry: line 1 of this tail is the last consumed line.
+        let tail_first_line = if self.last_line.is_empty() { carry_line } else { carry_line.saturating_sub(1) };
+        let tail = [self.last_line.as_slice(), carry.as_slice()].concat();
+        let Ok(tail) = std::str::from_utf8(&tail) else { return Ok(None) };
+        Ok(crate::limits::truncated_row(file, tail).map(|mut w| {
+            w.line = w.line.map(|l| l + tail_first_line - 1);
+            w
+        }))
     }
+}
+
+/// Keeps the last line of `consumed` (complete records, starting at a line start) in `last`.
+fn keep_last_line(last: &mut Vec<u8>, consumed: &[u8]) {
+    let Some(body) = consumed.len().checked_sub(1).and_then(|n| consumed.get(..n)) else { return };
+    let start = memchr::memrchr(b'\n', body).map_or(0, |i| i + 1);
+    last.clear();
+    last.extend_from_slice(consumed.get(start..).unwrap_or(&[]));
 }

@@ -10,6 +10,8 @@
 //! transaction metrics of Ding & Williams' Table I
 //! (`shared/reference/instruction-roofline-gpus-ding-williams-2019.txt`).
 
+use crate::error::ImportError;
+
 /// Nsight Compute metrics of the NERSC hierarchical roofline.
 pub const NCU_TIME: &[&str] = &["gpu__time_duration.sum", "sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second"];
 pub const NCU_FLOPS: &[&str] = &[
@@ -168,6 +170,58 @@ pub fn missing_message(family: Family, m: Missing) -> (String, String) {
     };
     let what: Vec<&str> = [(m.time, "time"), (m.flops, "FLOPs"), (m.bytes, "bytes")].iter().filter(|x| x.0).map(|x| x.1).collect();
     (format!("no kernel has {} for a roofline; missing metrics: {}", what.join(", "), metrics.join(", ")), hint)
+}
+
+/// Where docs/FORMATS.md is mentioned as the list of what can be read.
+pub const FORMATS_HINT: &str = "docs/FORMATS.md lists the supported formats and the commands that produce them";
+
+/// The error for a file no importer recognises, saying what it is when that can be named:
+/// empty, binary (NUL bytes: a profiler's own report, an archive), or a spreadsheet export
+/// with `;` separators (Excel in European locales, which also writes `,` decimals).
+pub fn unrecognised(file: &str, text: &str) -> ImportError {
+    if text.trim().is_empty() {
+        return ImportError::new(file, None, "the file is empty; expected a profiler's CSV or text output").with_hint(FORMATS_HINT);
+    }
+    if text.contains('\0') {
+        return ImportError::new(file, None, "the file is binary, not text; expected a profiler's CSV or text output")
+            .with_hint("export a profiler's own report as CSV first, e.g. `ncu --import report.ncu-rep --csv > profile.csv`");
+    }
+    if let Some(decimals) = semicolon_table(text) {
+        let message = if decimals {
+            "the file uses ';' separators and ',' decimals (Excel export?): save as CSV with ',' separators and '.' decimals"
+        } else {
+            "the file uses ';' separators (Excel export?): save as CSV with ',' separators"
+        };
+        return ImportError::new(file, None, message)
+            .with_hint("in Excel or LibreOffice, save as \"CSV (comma delimited)\" with '.' as the decimal separator");
+    }
+    ImportError::new(file, None, "not a recognised profiler output (expected Nsight Compute, nvprof, rocprof, Intel Advisor, ERT or tidy CSV)")
+        .with_hint(FORMATS_HINT)
+}
+
+/// Whether `text` starts with a table separated by `;` (a line with more `;` than `,`, and
+/// the next line with as many `;`), and if so whether a cell is a number with a decimal comma.
+fn semicolon_table(text: &str) -> Option<bool> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(200);
+    let header = lines.by_ref().find(|l| {
+        let semis = l.matches(';').count();
+        semis >= 1 && semis > l.matches(',').count()
+    })?;
+    let fields = header.matches(';').count();
+    let rows: Vec<&str> = lines.take(20).collect();
+    if rows.first().is_none_or(|r| r.matches(';').count() != fields) {
+        return None;
+    }
+    Some(rows.iter().any(|r| r.split(';').any(|c| is_decimal_comma(c.trim().trim_matches('"')))))
+}
+
+/// `12,5`, `-0,25`, `2,0e10`: digits, one comma, digits (a decimal comma, not thousands).
+fn is_decimal_comma(cell: &str) -> bool {
+    let body = cell.strip_prefix('-').unwrap_or(cell);
+    let mantissa = body.split(['e', 'E']).next().unwrap_or(body);
+    let Some((int, frac)) = mantissa.split_once(',') else { return false };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(int) && digits(frac) && (frac.len() != 3 || int == "0")
 }
 
 #[cfg(test)]

@@ -55,9 +55,11 @@ pub fn demangle(sym: &str) -> Option<String> {
             break;
         }
         let len: usize = std::str::from_utf8(&rest[..digits]).ok()?.parse().ok()?;
-        let name = rest.get(digits..digits + len)?;
+        // A length near usize::MAX must not overflow: a mangled name is input.
+        let end = digits.checked_add(len)?;
+        let name = rest.get(digits..end)?;
         parts.push(String::from_utf8(name.to_vec()).ok()?);
-        rest = &rest[digits + len..];
+        rest = rest.get(end..)?;
         if rest.first() == Some(&b'I') {
             if let Some(last) = parts.last_mut() {
                 last.push_str("<…>");

@@ -11,8 +11,13 @@ use super::{names, parse_number, Imported, Importer};
 use crate::counters::Counter;
 use crate::error::ImportError;
 use crate::profile::Launch;
+use std::collections::HashMap;
 
 pub struct Tidy;
+
+/// Most launches one row may stand for: launch counts of many rows and files add up, and
+/// stay far below `u64::MAX`.
+const MAX_LAUNCHES: f64 = 1e12;
 
 /// Every counter column of the tidy CSV and the counter it fills (besides `kernel`,
 /// `launches` and `id`).
@@ -42,6 +47,15 @@ pub const COLUMNS: &[(&str, Counter)] = &[
     ("shared_ldst_inst", Counter::SharedLdStInst),
 ];
 
+/// A cell quoted in a message: at most 40 characters of it (a cell can be megabytes long).
+fn shown(cell: &str) -> String {
+    const MAX: usize = 40;
+    match cell.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{:?}", format!("{}…", cell.get(..end).unwrap_or(cell))),
+        None => format!("{cell:?}"),
+    }
+}
+
 fn is_header(l: &str) -> bool {
     header_starts_with(l, &["kernel"])
 }
@@ -60,7 +74,15 @@ impl Importer for Tidy {
         let (cols, records) = open_table(text, line, start);
         let mut plan: Vec<(usize, Counter)> = Vec::new();
         let (mut launches_col, mut id_col) = (None, None);
-        for (i, name) in cols.names().iter().enumerate().skip(1) {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for (i, name) in cols.names().iter().enumerate() {
+            if let Some(first) = seen.insert(name.as_str(), i) {
+                return Err(ImportError::new(file, Some(line), format!("column {} appears twice (columns {} and {})", shown(name), first + 1, i + 1))
+                    .with_hint("keep one column of each name"));
+            }
+            if i == 0 {
+                continue;
+            }
             match name.as_str() {
                 "launches" => launches_col = Some(i),
                 "id" => id_col = Some(i),
@@ -68,7 +90,7 @@ impl Importer for Tidy {
                     Some(&(_, counter)) => plan.push((i, counter)),
                     None => {
                         let known: Vec<&str> = COLUMNS.iter().map(|c| c.0).collect();
-                        return Err(ImportError::new(file, Some(line), format!("unknown tidy CSV column {n:?}"))
+                        return Err(ImportError::new(file, Some(line), format!("unknown tidy CSV column {}", shown(n)))
                             .with_hint(format!("columns are kernel, launches, id, {}", known.join(", "))));
                     }
                 },
@@ -82,8 +104,8 @@ impl Importer for Tidy {
             }
             let count = match launches_col.map(|c| cell(&rec, c).trim()).filter(|t| !t.is_empty()) {
                 None => 1,
-                Some(t) => parse_number(t).filter(|v| *v >= 1.0 && v.fract() == 0.0).ok_or_else(|| {
-                    ImportError::new(file, Some(rec.line), format!("\"launches\" must be a whole number ≥ 1, found {t:?}"))
+                Some(t) => parse_number(t).filter(|v| (1.0..=MAX_LAUNCHES).contains(v) && v.fract() == 0.0).ok_or_else(|| {
+                    ImportError::new(file, Some(rec.line), format!("\"launches\" must be a whole number from 1 to 10^12, found {}", shown(t)))
                 })? as u64,
             };
             let id = id_col.and_then(|c| parse_number(cell(&rec, c))).filter(|v| *v >= 0.0).map(|v| v as u64);
@@ -93,8 +115,11 @@ impl Importer for Tidy {
                 if t.is_empty() {
                     continue;
                 }
-                let v = parse_number(t).ok_or_else(|| {
-                    ImportError::new(file, Some(rec.line), format!("expected a number in column {:?}, found {t:?}", cols.names().get(i).map_or("", String::as_str)))
+                // A time written as NaN or inf is kept, so that the dataset's check
+                // (`limits::drop_unusable_times`) names the kernel in a warning.
+                let unusable_time = || matches!(counter, Counter::TimeS | Counter::Cycles | Counter::ClockHz).then(|| t.parse::<f64>().ok()).flatten();
+                let v = parse_number(t).or_else(unusable_time).ok_or_else(|| {
+                    ImportError::new(file, Some(rec.line), format!("expected a number in column {}, found {}", shown(cols.names().get(i).map_or("", String::as_str)), shown(t)))
                 })?;
                 // Totals in the file; a launch record holds per-launch values (rates stay as they are).
                 let per_launch = if counter.is_rate() { v } else { v / count as f64 };

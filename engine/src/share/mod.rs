@@ -151,3 +151,37 @@ mod tests {
         assert!(decode(&bomb).unwrap_err().0.contains("expands beyond"));
     }
 }
+
+/// Rounds every counter of `kernels` to the precision a link carries, so that a view and the
+/// same view reopened from its address show identical numbers and pixels. The app applies it
+/// to every dataset it shows; the CLI's `analyze` keeps full precision.
+pub fn quantise_kernels(kernels: &mut [crate::profile::KernelProfile]) {
+    for k in kernels {
+        let measured: Vec<_> = k.counters.iter().collect();
+        for (c, v) in measured {
+            k.counters.set(c, quantise(v));
+        }
+    }
+}
+
+#[cfg(test)]
+mod quantise_tests {
+    use super::*;
+    use crate::counters::{Counter, Counters};
+    use crate::profile::KernelProfile;
+
+    #[test]
+    fn quantised_kernels_survive_a_link_unchanged() {
+        let mut c = Counters::default();
+        c.set(Counter::DramBytes, 5_920_456_608.0);
+        c.set(Counter::TimeS, 0.066_273_480_186);
+        let mut ks = vec![KernelProfile { name: "k".into(), launches: 8, counters: c }];
+        quantise_kernels(&mut ks);
+        assert_ne!(ks[0].counters.get(Counter::DramBytes), Some(5_920_456_608.0), "24-bit values");
+        let rel = (ks[0].counters.get(Counter::DramBytes).unwrap() - 5_920_456_608.0).abs() / 5_920_456_608.0;
+        assert!(rel < 2f64.powi(-16), "{rel}");
+        let view = View::new(&crate::model::catalogue::v100(), &ks);
+        let back = decode(&encode(&view).unwrap().fragment).unwrap();
+        assert_eq!(back.kernel_profiles(), ks);
+    }
+}

@@ -1,0 +1,119 @@
+//! The example picker: one button per built-in example, each with its source line. Kernel
+//! examples load at once; file examples are fetched from the page's own origin
+//! (`examples/NAME`, copied there by Trunk from `public/examples/`) and read by the engine's
+//! `load_dataset`, exactly like dropped files.
+
+use crate::app::AppState;
+use crate::examples::{self, Data, Example};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use roofline_engine::{load_dataset, Dataset, SourceFile};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// Fetches one file of the page's origin into memory.
+pub async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| format!("{url}: the example could not be fetched"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| format!("{url}: not a response"))?;
+    if !response.ok() {
+        return Err(format!("{url}: the server answered {}", response.status()));
+    }
+    let buffer = response.array_buffer().map_err(|_| format!("{url}: unreadable response"))?;
+    let buffer = JsFuture::from(buffer).await.map_err(|_| format!("{url}: unreadable response"))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Fetches every file of a file example.
+pub async fn fetch_example_files(example: &Example) -> Result<Vec<SourceFile>, String> {
+    let mut out = Vec::new();
+    if let Data::Files(names) = &example.data {
+        for (name, url) in names.iter().zip(example.urls()) {
+            out.push(SourceFile { name: (*name).to_string(), bytes: fetch_bytes(&url).await? });
+        }
+    }
+    Ok(out)
+}
+
+/// Reads an example's fetched files as one run (what the picker does after fetching).
+pub fn read_example_files(files: &[SourceFile]) -> Result<Dataset, String> {
+    load_dataset(files).map_err(|e| e.to_string())
+}
+
+/// Shows a loaded example: its kernels, its machine (else the files', else the current one)
+/// and its source line.
+fn show(state: AppState, example: &Example, ds: Dataset) {
+    state.error.set(None);
+    state.selected.set(None);
+    if let Some(m) = example.machine.clone().or(ds.machine) {
+        state.machine.set(m);
+    }
+    state.source.set(example.source.to_string());
+    state.zoom.set(None);
+    state.transfers.set(ds.transfers);
+    state.kernels.set(crate::app::shown(ds.kernels));
+}
+
+/// Loads an example into the page (fetching its files first if it has any).
+pub fn load(state: AppState, example: Example) {
+    match &example.data {
+        Data::Kernels(kernels) => {
+            let ds = Dataset { kernels: kernels.clone(), ..Dataset::default() };
+            show(state, &example, ds);
+        }
+        Data::Files(_) => spawn_local(async move {
+            let result = match fetch_example_files(&example).await {
+                Ok(files) => read_example_files(&files),
+                Err(e) => Err(e),
+            };
+            match result {
+                Ok(ds) => show(state, &example, ds),
+                Err(e) => state.error.set(Some(e)),
+            }
+        }),
+    }
+}
+
+#[component]
+pub fn ExamplePicker(state: AppState) -> impl IntoView {
+    let items = examples::all();
+    let details = NodeRef::<leptos::html::Details>::new();
+    // One click loads an example and folds the list away.
+    let pick = move |ex: Example| {
+        if let Some(d) = details.get_untracked() {
+            let _ = d.remove_attribute("open");
+        }
+        load(state, ex);
+    };
+    view! {
+        <details class="example-picker" node_ref=details>
+            <summary>"Examples"</summary>
+            <ul role="list" aria-label="Built-in examples">
+                {items
+                    .into_iter()
+                    .map(|ex| {
+                        let source_id = format!("example-source-{}", ex.id);
+                        let title = ex.title;
+                        let source = ex.source;
+                        let id = ex.id;
+                        let ex = StoredValue::new(ex);
+                        view! {
+                            <li>
+                                <button
+                                    type="button"
+                                    class="example-button"
+                                    data-example=id
+                                    aria-describedby=source_id.clone()
+                                    on:click=move |_| pick(ex.get_value())
+                                >
+                                    {title}
+                                </button>
+                                <span class="example-source" id=source_id>{source}</span>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </details>
+    }
+}

@@ -1,0 +1,246 @@
+//! Exports: the chart as PNG (2×) and SVG, the kernel table as CSV and JSON, and the view as
+//! a `.roofline.json` file. Each is made in the page and downloaded through a Blob, an object
+//! URL and a temporary `<a download>`; nothing leaves the browser.
+//!
+//! The chart exports draw the engine's scene again ([`scene_for_export`]): PNG through
+//! `canvas::paint_scaled` on an offscreen canvas, SVG through `chart::svg::render`, the same
+//! writer as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
+
+use crate::app::AppState;
+use crate::canvas;
+use leptos::prelude::*;
+use roofline_engine::chart::{self, ChartInput, Mode, Scene, Theme};
+use roofline_engine::model::Machine;
+use roofline_engine::report::{AnalyzeReport, KernelReport};
+use roofline_engine::share::{self, View};
+use roofline_engine::KernelProfile;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+
+/// Backing pixels per CSS pixel of the PNG export.
+pub const PNG_SCALE: f64 = 2.0;
+
+/// The on-screen chart's size when there is none to measure (chart_view's maximum width and
+/// its 0.62 aspect).
+pub const DEFAULT_SIZE: (f64, f64) = (960.0, 595.0);
+
+/// The scene of these kernels with the chart's defaults (light theme, automatic ranges): what
+/// the tests check the SVG writer against.
+pub fn scene_of(kernels: &[KernelProfile], machine: &Machine, mode: Mode, selected: Option<usize>, width: f64, height: f64) -> Scene {
+    chart::build(&ChartInput::new(kernels, machine, width, height).with_mode(mode).with_selected(selected).with_theme(Theme::Light))
+}
+
+/// The scene on screen (chart_view's `current_scene`: filter, zoom, roofs, theme and all), at
+/// `width` × `height` CSS pixels.
+pub fn scene_for_export(state: AppState, width: f64, height: f64) -> Scene {
+    crate::chart_view::current_scene(state, width, height).0
+}
+
+/// The on-screen canvas' CSS size, so exports have the layout the user sees.
+pub fn on_screen_size() -> (f64, f64) {
+    let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("roofline-canvas"));
+    match el {
+        Some(el) if el.client_width() > 0 && el.client_height() > 0 => (el.client_width() as f64, el.client_height() as f64),
+        _ => DEFAULT_SIZE,
+    }
+}
+
+/// The chart as SVG text.
+pub fn svg(scene: &Scene) -> String {
+    chart::svg::render(scene)
+}
+
+/// The CSV header: base units in brackets (decimal, as everywhere in the engine).
+pub const CSV_HEADER: &str = "kernel,launches,time [s],FLOPs [FLOP],FP64 FLOPs [FLOP],FP32 FLOPs [FLOP],FP16 FLOPs [FLOP],tensor FLOPs [FLOP],L1 bytes [B],L2 bytes [B],DRAM bytes [B],intensity DRAM [FLOP/byte],performance [FLOP/s],bound by,attained fraction of roof [1],headroom [x],potential saving [s]";
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A number in full precision; empty when not measured (never 0).
+fn num(v: Option<f64>) -> String {
+    v.filter(|v| v.is_finite()).map_or(String::new(), |v| v.to_string())
+}
+
+fn csv_row(r: &KernelReport) -> String {
+    let g = r.guidance.as_ref();
+    let intensity = match (r.flops.total, r.bytes.dram) {
+        (Some(f), Some(b)) if b > 0.0 => Some(f / b),
+        _ => None,
+    };
+    [
+        field(&r.name),
+        r.launches.to_string(),
+        num(r.time_s),
+        num(r.flops.total),
+        num(r.flops.fp64),
+        num(r.flops.fp32),
+        num(r.flops.fp16),
+        num(r.flops.tensor),
+        num(r.bytes.l1),
+        num(r.bytes.l2),
+        num(r.bytes.dram),
+        num(intensity),
+        num(r.flops_per_s),
+        g.map_or(String::new(), |g| field(&g.binding.name)),
+        num(g.map(|g| g.attained_fraction)),
+        num(g.map(|g| g.headroom)),
+        num(g.map(|g| g.potential_saving_s)),
+    ]
+    .join(",")
+}
+
+/// The kernel table as CSV: the header, then one row per kernel of the report (all kernels,
+/// as the JSON; the table's filter does not apply). Lines end with CRLF (RFC 4180).
+pub fn kernels_csv(report: &AnalyzeReport) -> String {
+    let mut out = String::from(CSV_HEADER);
+    out.push_str("\r\n");
+    for r in &report.kernels {
+        out.push_str(&csv_row(r));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// The kernel table as JSON: `roofline analyze --json`'s report, pretty-printed.
+pub fn kernels_json(report: &AnalyzeReport) -> String {
+    serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+
+/// The view on screen, as the address carries it (the app's one definition of it).
+pub fn current_view(state: AppState) -> View {
+    state.view_untracked()
+}
+
+/// Downloads `bytes` as a file named `name`.
+pub fn download_bytes(name: &str, mime: &str, bytes: &[u8]) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &opts)?;
+    download_blob(name, &blob)
+}
+
+/// Downloads a Blob through an object URL and a temporary `<a download>`; the URL is revoked
+/// a little later (some browsers read it after `click` returns).
+pub fn download_blob(name: &str, blob: &web_sys::Blob) -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or_else(|| JsValue::from_str("no window"))?;
+    let document = window.document().ok_or_else(|| JsValue::from_str("no document"))?;
+    let body = document.body().ok_or_else(|| JsValue::from_str("no body"))?;
+    let url = web_sys::Url::create_object_url_with_blob(blob)?;
+    let a: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(name);
+    body.append_child(&a)?;
+    a.click();
+    body.remove_child(&a)?;
+    let revoke = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    });
+    window.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 10_000)?;
+    Ok(())
+}
+
+/// Paints the scene at [`PNG_SCALE`] on an offscreen canvas and downloads it as PNG.
+pub fn download_png(scene: &Scene, name: &str) -> Result<(), JsValue> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or_else(|| JsValue::from_str("no document"))?;
+    let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
+    canvas::paint_scaled(&canvas, scene, PNG_SCALE)?;
+    let name = name.to_string();
+    let done = Closure::once_into_js(move |blob: JsValue| {
+        let result = match blob.dyn_into::<web_sys::Blob>() {
+            Ok(blob) => download_blob(&name, &blob),
+            Err(_) => Err(JsValue::from_str("the browser made no PNG")),
+        };
+        if let Err(e) = result {
+            leptos::logging::error!("PNG export: {e:?}");
+        }
+    });
+    canvas.to_blob(done.unchecked_ref())
+}
+
+/// What the menu exports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    Png,
+    Svg,
+    Csv,
+    Json,
+    View,
+}
+
+impl Export {
+    pub const ALL: [Export; 5] = [Export::Png, Export::Svg, Export::Csv, Export::Json, Export::View];
+
+    /// Button text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Export::Png => "Chart PNG (2×)",
+            Export::Svg => "Chart SVG",
+            Export::Csv => "Table CSV",
+            Export::Json => "Table JSON",
+            Export::View => "View file (.roofline.json)",
+        }
+    }
+
+    /// Downloaded file name.
+    pub fn file_name(self) -> String {
+        match self {
+            Export::Png => "roofline.png".into(),
+            Export::Svg => "roofline.svg".into(),
+            Export::Csv => "kernels.csv".into(),
+            Export::Json => "kernels.json".into(),
+            Export::View => format!("view{}", share::file::EXTENSION),
+        }
+    }
+
+    fn run(self, state: AppState) -> Result<(), JsValue> {
+        let name = self.file_name();
+        match self {
+            Export::Png | Export::Svg => {
+                let (w, h) = on_screen_size();
+                let scene = scene_for_export(state, w, h);
+                if self == Export::Png {
+                    download_png(&scene, &name)
+                } else {
+                    download_bytes(&name, "image/svg+xml", svg(&scene).as_bytes())
+                }
+            }
+            Export::Csv => download_bytes(&name, "text/csv", state.report.with_untracked(kernels_csv).as_bytes()),
+            Export::Json => download_bytes(&name, "application/json", state.report.with_untracked(kernels_json).as_bytes()),
+            Export::View => download_bytes(&name, "application/json", share::file::to_json(&current_view(state)).as_bytes()),
+        }
+    }
+}
+
+#[component]
+pub fn ExportMenu(state: AppState) -> impl IntoView {
+    view! {
+        <div class="export-menu" role="group" aria-label="Export">
+            <span class="export-title">"Export"</span>
+            {Export::ALL
+                .into_iter()
+                .map(|e| {
+                    view! {
+                        <button
+                            type="button"
+                            data-export=e.file_name()
+                            on:click=move |_| {
+                                if let Err(err) = e.run(state) {
+                                    state.error.set(Some(format!("{}: the export failed ({err:?})", e.file_name())));
+                                }
+                            }
+                        >
+                            {e.label()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}

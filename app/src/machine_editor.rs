@@ -1,0 +1,293 @@
+//! The machine picker and editor: a catalogue machine, its base or boost clock, data-sheet or
+//! measured peaks, and every ceiling editable in GFLOP/s and GB/s. The editor always shows
+//! `state.machine`, so a machine loaded from a file (ERT, Advisor roofs, rocprof roofline) or
+//! a link appears here too. An edited machine gets the id [`CUSTOM_ID`]; the share link then
+//! carries it in full (`share::View::set_machine`).
+//!
+//! The edits are pure functions of a `Machine` (tested in `app/tests/web_export.rs`); the
+//! clock and basis arithmetic is the engine's (`Machine::at_clock`, `Machine::with_basis`).
+
+use crate::app::AppState;
+use leptos::prelude::*;
+use roofline_engine::model::{catalogue, Basis, Machine};
+use roofline_engine::units::GIGA;
+
+/// The id of a machine edited in the page.
+pub const CUSTOM_ID: &str = "custom";
+
+/// Which of the machine's stated clocks it is at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    Base,
+    Boost,
+}
+
+/// The machine marked as edited: id [`CUSTOM_ID`], " (edited)" after its name, and its source
+/// saying what it was edited from (once).
+pub fn mark_edited(m: &Machine) -> Machine {
+    let mut out = m.clone();
+    if out.id != CUSTOM_ID {
+        out.id = CUSTOM_ID.into();
+        out.name = format!("{} (edited)", m.name);
+        out.source = format!("edited in the page from {} ({})", m.name, m.source);
+    }
+    out
+}
+
+/// Valid ceiling values: finite and positive.
+fn positive(v: f64) -> Option<f64> {
+    (v.is_finite() && v > 0.0).then_some(v)
+}
+
+/// The machine with compute ceiling `index` at `gflop_per_s` GFLOP/s (decimal, × 1e9), marked
+/// edited; `None` if there is no such ceiling or the value is not a positive number.
+pub fn set_compute_gflops(m: &Machine, index: usize, gflop_per_s: f64) -> Option<Machine> {
+    let v = positive(gflop_per_s)? * GIGA;
+    m.compute.get(index)?;
+    let mut out = mark_edited(m);
+    out.compute[index].flops_per_s = v;
+    Some(out)
+}
+
+/// The machine with memory level `index` at `gbyte_per_s` GB/s (decimal, × 1e9), marked
+/// edited; `None` if there is no such level or the value is not a positive number.
+pub fn set_memory_gbps(m: &Machine, index: usize, gbyte_per_s: f64) -> Option<Machine> {
+    let v = positive(gbyte_per_s)? * GIGA;
+    m.memory.get(index)?;
+    let mut out = mark_edited(m);
+    out.memory[index].bytes_per_s = v;
+    Some(out)
+}
+
+fn close_hz(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.5e6
+}
+
+/// Which stated clock the machine is at, if it states both and is at one of them.
+pub fn clock_of(m: &Machine) -> Option<Clock> {
+    let (now, base, boost) = (m.clock_hz?, m.base_clock_hz?, m.boost_clock_hz?);
+    if close_hz(now, boost) {
+        Some(Clock::Boost)
+    } else if close_hz(now, base) {
+        Some(Clock::Base)
+    } else {
+        None
+    }
+}
+
+/// The machine at its base or boost clock (`Machine::at_clock`: compute and on-chip
+/// bandwidths scale, DRAM does not), with the "(NNNN MHz)" in its name updated; `None` if it
+/// does not state that clock.
+pub fn at_clock(m: &Machine, clock: Clock) -> Option<Machine> {
+    let hz = match clock {
+        Clock::Base => m.base_clock_hz?,
+        Clock::Boost => m.boost_clock_hz?,
+    };
+    m.clock_hz?;
+    let mut out = m.at_clock(hz);
+    out.name = rename_clock(&m.name, hz);
+    Some(out)
+}
+
+/// "NVIDIA V100 SXM2 (1530 MHz)" → "NVIDIA V100 SXM2 (1312 MHz)"; names without a clock stay.
+fn rename_clock(name: &str, hz: f64) -> String {
+    if let Some(open) = name.rfind('(') {
+        let inner = &name[open + 1..];
+        if let Some(mhz) = inner.strip_suffix(" MHz)") {
+            if mhz.chars().all(|c| c.is_ascii_digit()) {
+                return format!("{}({:.0} MHz)", &name[..open], hz / 1e6);
+            }
+        }
+    }
+    name.to_string()
+}
+
+/// Whether the machine has data-sheet and measured peaks that differ (the switch is useful).
+pub fn has_two_bases(m: &Machine) -> bool {
+    m.theoretical.is_some() && m.empirical.is_some() && m.with_basis(Basis::Theoretical) != m.with_basis(Basis::Empirical)
+}
+
+/// The basis the machine's ceilings are on: data sheet when they equal the data-sheet set
+/// and not the measured one, else measured where known (the catalogue's default).
+pub fn basis_of(m: &Machine) -> Basis {
+    if has_two_bases(m) && m.with_basis(Basis::Theoretical) == *m {
+        Basis::Theoretical
+    } else {
+        Basis::Empirical
+    }
+}
+
+/// GFLOP/s or GB/s as the inputs show them: up to 4 decimals, no trailing zeros.
+pub fn giga_text(v: f64) -> String {
+    let s = format!("{:.4}", v / GIGA);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+fn parse_number(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok()
+}
+
+#[component]
+pub fn MachineEditor(state: AppState) -> impl IntoView {
+    let machine = state.machine;
+    let cat = StoredValue::new(catalogue::all());
+    let current_is_catalogue = move || machine.with(|m| cat.with_value(|c| c.iter().any(|x| x.id == m.id)));
+
+    let on_pick = move |ev: leptos::ev::Event| {
+        if let Some(m) = catalogue::by_id(&event_target_value(&ev)) {
+            machine.set(m);
+        }
+    };
+    let on_clock = move |ev: leptos::ev::Event| {
+        let clock = if event_target_value(&ev) == "base" { Clock::Base } else { Clock::Boost };
+        if let Some(m) = machine.with_untracked(|m| at_clock(m, clock)) {
+            machine.set(m);
+        }
+    };
+    let on_basis = move |ev: leptos::ev::Event| {
+        let basis = if event_target_value(&ev) == "theoretical" { Basis::Theoretical } else { Basis::Empirical };
+        let m = machine.with_untracked(|m| m.with_basis(basis));
+        machine.set(m);
+    };
+    let bad_value = move |what: &str| state.error.set(Some(format!("{what}: enter a positive number")));
+
+    let clock_label = move |clock: Clock| {
+        machine.with(|m| {
+            let hz = match clock {
+                Clock::Base => m.base_clock_hz,
+                Clock::Boost => m.boost_clock_hz,
+            };
+            let word = if clock == Clock::Base { "Base" } else { "Boost" };
+            hz.map_or(word.to_string(), |hz| format!("{word} {:.0} MHz", hz / 1e6))
+        })
+    };
+
+    view! {
+        <div class="machine-editor" role="group" aria-label="Machine and ceilings">
+            <label class="machine-pick">
+                "Machine "
+                <select aria-label="Machine" on:change=on_pick>
+                    {move || {
+                        (!current_is_catalogue())
+                            .then(|| {
+                                let (id, name) = machine.with(|m| (m.id.clone(), m.name.clone()));
+                                view! { <option value=id selected=true>{name}</option> }
+                            })
+                    }}
+                    {cat
+                        .with_value(|c| {
+                            c.iter()
+                                .map(|m| {
+                                    let id = m.id.clone();
+                                    let id2 = id.clone();
+                                    view! {
+                                        <option value=id prop:selected=move || machine.with(|cur| cur.id == id2)>
+                                            {m.name.clone()}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()
+                        })}
+                </select>
+            </label>
+            <label>
+                "Clock "
+                <select
+                    aria-label="Clock"
+                    on:change=on_clock
+                    disabled=move || machine.with(|m| m.base_clock_hz.is_none() || m.boost_clock_hz.is_none() || m.clock_hz.is_none())
+                >
+                    <option value="boost" prop:selected=move || machine.with(|m| clock_of(m) == Some(Clock::Boost))>
+                        {move || clock_label(Clock::Boost)}
+                    </option>
+                    <option value="base" prop:selected=move || machine.with(|m| clock_of(m) == Some(Clock::Base))>
+                        {move || clock_label(Clock::Base)}
+                    </option>
+                    {move || {
+                        machine
+                            .with(|m| {
+                                (clock_of(m).is_none())
+                                    .then(|| {
+                                        let text = m.clock_hz.map_or("clock not stated".to_string(), |hz| format!("{:.0} MHz", hz / 1e6));
+                                        view! { <option value="other" selected=true>{text}</option> }
+                                    })
+                            })
+                    }}
+                </select>
+            </label>
+            <label>
+                "Peaks "
+                <select aria-label="Peaks: data sheet or measured" on:change=on_basis disabled=move || machine.with(|m| !has_two_bases(m))>
+                    <option value="empirical" prop:selected=move || machine.with(|m| basis_of(m) == Basis::Empirical)>
+                        "Measured where known"
+                    </option>
+                    <option value="theoretical" prop:selected=move || machine.with(|m| basis_of(m) == Basis::Theoretical)>
+                        "Data sheet"
+                    </option>
+                </select>
+            </label>
+            <details class="ceiling-editor">
+                <summary>"Edit ceilings"</summary>
+                <div class="ceiling-grid">
+                    <For
+                        each=move || machine.with(|m| m.compute.iter().enumerate().map(|(i, c)| (i, c.name.clone())).collect::<Vec<_>>())
+                        key=|row| row.clone()
+                        let((i, name))
+                    >
+                        <label class="ceiling">
+                            <span class="ceiling-name">{name.clone()}</span>
+                            <input
+                                type="number"
+                                min="0"
+                                step="any"
+                                inputmode="decimal"
+                                aria-label=format!("{name} compute ceiling, GFLOP/s")
+                                prop:value=move || machine.with(|m| m.compute.get(i).map(|c| giga_text(c.flops_per_s)).unwrap_or_default())
+                                on:change={
+                                    let name = name.clone();
+                                    move |ev| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set_compute_gflops(m, i, v))) {
+                                        Some(m) => {
+                                            state.error.set(None);
+                                            machine.set(m);
+                                        }
+                                        None => bad_value(&format!("{name} GFLOP/s")),
+                                    }
+                                }
+                            />
+                            <span class="unit">"GFLOP/s"</span>
+                        </label>
+                    </For>
+                    <For
+                        each=move || machine.with(|m| m.memory.iter().enumerate().map(|(i, l)| (i, l.name.clone())).collect::<Vec<_>>())
+                        key=|row| row.clone()
+                        let((i, name))
+                    >
+                        <label class="ceiling">
+                            <span class="ceiling-name">{name.clone()}</span>
+                            <input
+                                type="number"
+                                min="0"
+                                step="any"
+                                inputmode="decimal"
+                                aria-label=format!("{name} bandwidth, GB/s")
+                                prop:value=move || machine.with(|m| m.memory.get(i).map(|l| giga_text(l.bytes_per_s)).unwrap_or_default())
+                                on:change={
+                                    let name = name.clone();
+                                    move |ev| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set_memory_gbps(m, i, v))) {
+                                        Some(m) => {
+                                            state.error.set(None);
+                                            machine.set(m);
+                                        }
+                                        None => bad_value(&format!("{name} GB/s")),
+                                    }
+                                }
+                            />
+                            <span class="unit">"GB/s"</span>
+                        </label>
+                    </For>
+                </div>
+            </details>
+        </div>
+    }
+}

@@ -1,0 +1,146 @@
+// Issue 5's acceptance in Chromium, on real files from ../shared/samples: load by input and by
+// drop, switch every mode, hover shows a tooltip with the kernel's numbers, zoom changes the
+// axes, keyboard shortcuts, a bad file keeps the old chart, no console errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { startSite, launch, openPage, waitForChart, canvasData, tableText, SAMPLES } from './helpers.mjs';
+
+let site, browser;
+before(async () => { site = await startSite(); browser = await launch(); });
+after(async () => { await browser?.close(); site?.server.close(); });
+
+const NCU = join(SAMPLES, 'ncu');
+const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
+const clean = { consoleErrors: [], foreignRequests: [], pageErrors: [] };
+
+const axes = (page) => page.getAttribute('#roofline-canvas', 'data-axes');
+const dots = (page) => page.$$eval('.chart-dots li', (lis) => lis.map((li) => ({ k: li.dataset.kernel, x: +li.dataset.x, y: +li.dataset.y, text: li.textContent })));
+
+/// Drops files on the page the way a browser does: a drop event carrying a DataTransfer.
+async function dropFiles(page, paths) {
+  const files = paths.map((p) => ({ name: p.split('/').pop(), text: readFileSync(p, 'utf8') }));
+  const dt = await page.evaluateHandle((files) => {
+    const dt = new DataTransfer();
+    for (const f of files) dt.items.add(new File([f.text], f.name, { type: 'text/csv' }));
+    return dt;
+  }, files);
+  await page.dispatchEvent('.app', 'drop', { dataTransfer: dt });
+}
+
+test('load by drop, hover a dot for its numbers, click selects it in the table', async () => {
+  const { context, page, problems } = await openPage(browser, site.url);
+  await dropFiles(page, nerscRun);
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma_implicit_gemm'));
+  await waitForChart(page);
+  const ds = await dots(page);
+  assert.ok(ds.length >= 20, `dots drawn: ${ds.length}`);
+  const gemm = ds.find((d) => d.text.includes('Volta_hmma_implicit_gemm_fprop_fp32_nhwc_128x128x64x1'));
+  assert.ok(gemm, 'the hmma kernel has a dot');
+  const box = await page.locator('#roofline-canvas').boundingBox();
+  await page.mouse.move(box.x + gemm.x, box.y + gemm.y);
+  const tip = page.locator('.tooltip');
+  await tip.waitFor({ state: 'visible' });
+  const tipText = await tip.innerText();
+  assert.match(tipText, /Volta_hmma_implicit_gemm/);
+  assert.match(tipText, /time: 66\.\d ms/, tipText);          // 0.0663 s over 8 launches (SOURCES: Σcycles / clock)
+  assert.match(tipText, /bound by/);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.waitForSelector('table.kernels tr.selected');
+  assert.match(await page.locator('table.kernels tr.selected').innerText(), /Volta_hmma_implicit_gemm/);
+  assert.match(await page.locator('.summary-panel').innerText(), /Volta_hmma_implicit_gemm/);
+  assert.deepEqual(problems, clean);
+  await context.close();
+});
+
+test('every mode draws, by click and by keys 1–5', async () => {
+  const { context, page, problems } = await openPage(browser, site.url);
+  await page.setInputFiles('#file-input', nerscRun);
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  const seen = new Set();
+  for (const [i, name] of ['Classic', 'Hierarchical', 'Instruction', 'Memory walls', 'Transfers'].entries()) {
+    await page.getByRole('tab', { name }).click();
+    await waitForChart(page);
+    assert.equal(await page.getAttribute(`[role=tab]:nth-child(${i + 1})`, 'aria-selected'), 'true');
+    seen.add(await canvasData(page));
+    await page.locator('body').press(String(((i + 1) % 5) + 1));
+    await page.waitForTimeout(50);
+  }
+  assert.equal(seen.size, 5, 'five different charts');
+  assert.match(page.url(), /#v1\./);
+  assert.deepEqual(problems, clean);
+  await context.close();
+});
+
+test('zoom changes the axes: wheel, keys and reset', async () => {
+  const { context, page, problems } = await openPage(browser, site.url);
+  const before = await axes(page);
+  const box = await page.locator('#roofline-canvas').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes !== b, before);
+  const zoomed = await axes(page);
+  const span = (a) => { const [, x0, x1] = a.match(/x (\S+)\.\.(\S+) y/); return Math.log10(+x1 / +x0); };
+  assert.ok(span(zoomed) < span(before), `${zoomed} is narrower than ${before}`);
+  await page.locator('body').press('0');
+  await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes === b, before);
+  await page.locator('body').press('+');
+  await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes !== b, before);
+  await page.getByRole('button', { name: 'Reset zoom' }).click();
+  assert.equal(await axes(page), before);
+  assert.deepEqual(problems, clean);
+  await context.close();
+});
+
+test('filter, top-N, sorting and arrow keys', async () => {
+  const { context, page } = await openPage(browser, site.url);
+  await page.setInputFiles('#file-input', nerscRun);
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await page.locator('body').press('/');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'kernel-filter');
+  await page.keyboard.type('hmma|s884');
+  await page.waitForFunction(() => document.querySelectorAll('table.kernels tbody tr').length < 20);
+  const rows = await page.$$eval('table.kernels tbody tr', (trs) => trs.map((t) => t.cells[0].title));
+  assert.ok(rows.length > 0 && rows.every((n) => /hmma|s884/i.test(n)), rows.join('\n'));
+  await page.fill('#top-n', '2');
+  await page.waitForFunction(() => document.querySelectorAll('table.kernels tbody tr').length === 2);
+  await page.locator('#roofline-canvas').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForSelector('table.kernels tr.selected');
+  // Default sort is by time, longest first: the first row is the longest kernel.
+  const first = await page.$eval('table.kernels tbody tr', (t) => t.cells[0].title);
+  assert.equal(await page.$eval('table.kernels tr.selected', (t) => t.cells[0].title), first);
+  await page.locator('body').press('?');
+  await page.getByRole('dialog').waitFor({ state: 'visible' });
+  await page.locator('body').press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await context.close();
+});
+
+test('a bad dropped file shows role=alert and the old chart stays', async () => {
+  const { context, page } = await openPage(browser, site.url);
+  const before = await canvasData(page);
+  await dropFiles(page, [join(NCU, 'Roofline-Analysis__decodebench_results_ncu_flashinfer_paged_decode__gqa_fp8_b64_ctx4k_p64.ncu.csv')]);
+  const alert = page.locator('[role=alert]');
+  await alert.waitFor({ state: 'visible' });
+  assert.match(await alert.innerText(), /flashinfer.*line 35/s);
+  assert.equal(await canvasData(page), before);
+  assert.match(await tableText(page), /ax_kernel/);
+  await context.close();
+});
+
+test('dark theme follows the switch and the address', async () => {
+  const { context, page } = await openPage(browser, site.url);
+  const light = await canvasData(page);
+  await page.getByRole('button', { name: /Theme:/ }).click(); // system → light
+  await page.getByRole('button', { name: /Theme:/ }).click(); // light → dark
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await waitForChart(page);
+  assert.notEqual(await canvasData(page), light);
+  const fresh = await openPage(browser, page.url());
+  assert.equal(await fresh.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await fresh.context.close();
+  await context.close();
+});
