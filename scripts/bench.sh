@@ -8,6 +8,7 @@
 #   scripts/bench.sh              # everything (about 3 minutes after the first build)
 #   BENCH_1GB=0 scripts/bench.sh  # skip the 1 GB point
 #   BENCH_RUNS=9 scripts/bench.sh # more runs per median (default 5)
+#   BENCH_BROWSER=0 scripts/bench.sh # skip the browser benchmark (tests/bench/browser.mjs)
 #
 # Needs only what scripts/lib.sh sets up (cargo) and python3. Exit status 1 if a budget fails.
 # shellcheck source=scripts/lib.sh
@@ -44,6 +45,14 @@ fi
 say "criterion benches (modest sample sizes)"
 CRITERION_HOME="$DATA/criterion" cargo bench --quiet -p roofline-engine --bench import --bench model 2>&1 |
     grep -E '^[a-z_0-9]+/|time:|thrpt:' || true
+
+if [ "${BENCH_BROWSER:-1}" = 1 ]; then
+    say "browser benchmark (release build in headless Chromium)"
+    ensure_build_tools
+    ensure_chromium
+    build_site "/roofline/" >/dev/null
+    node "$ROOT/tests/bench/browser.mjs" "$DATA/ncu_raw_50MB.csv" "$BROWSER_RESULTS" || echo "bench.sh: the browser benchmark failed" >&2
+fi
 
 say "timing the CLI and the Python baseline ($RUNS runs each)"
 python3 - "$ROOFLINE" "$DATA" "$RUNS" "$BIG" "$WITH_1GB" "$BROWSER_RESULTS" <<'PY'

@@ -9,6 +9,7 @@ use crate::{examples, files, perf, url_state};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use crate::keyboard::{HelpDialog, KeyboardShortcuts};
+use crate::paste_box::PasteBox;
 use crate::view_controls::ViewControls;
 use roofline_engine::chart::{Mode, Theme, WordSize, Zoom};
 use roofline_engine::import::Transfer;
@@ -60,6 +61,8 @@ pub struct AppState {
     pub link_notice: RwSignal<Option<String>>,
     /// Whether the keyboard help is open.
     pub help_open: RwSignal<bool>,
+    /// Fraction of the files read while loading, `None` when idle.
+    pub progress: RwSignal<Option<f64>>,
 }
 
 impl AppState {
@@ -98,6 +101,7 @@ impl AppState {
             chart_width: RwSignal::new(960.0),
             link_notice: RwSignal::new(None),
             help_open: RwSignal::new(false),
+            progress: RwSignal::new(None),
         }
     }
 
@@ -169,23 +173,36 @@ impl AppState {
         view
     }
 
-    /// Parses files into a new dataset; on error the previous view stays and the alert says why.
-    fn load(self, sources: Vec<SourceFile>) {
+    /// Parses in-memory files (pasted text) into a new dataset.
+    pub fn load(self, sources: Vec<SourceFile>) {
         if sources.is_empty() {
             return;
         }
+        perf::mark("roofline:load-start");
+        self.loading_mark.set(true);
         perf::mark("roofline:parse-start");
-        let result = load_dataset(&sources);
+        let result = load_dataset(&sources).map_err(|e| e.to_string());
         perf::measure("roofline:parse", "roofline:parse-start");
+        self.show_dataset(result);
+    }
+
+    /// Shows a parsed dataset; on error the previous view stays and the alert says why.
+    fn show_dataset(self, result: Result<Dataset, String>) {
         match result {
+            Ok(ds) if ds.kernels.is_empty() && ds.machine.is_some() => {
+                // A machine file alone (ERT, Advisor roofs, rocprof-compute): new ceilings, same kernels.
+                self.error.set(None);
+                self.machine.set(ds.machine.unwrap_or_else(catalogue::v100));
+                self.loading_mark.set(false);
+            }
             Ok(ds) if ds.kernels.is_empty() => {
-                let names: Vec<_> = sources.iter().map(|s| s.name.as_str()).collect();
+                let names: Vec<_> = ds.files.iter().map(|f| f.path.as_str()).collect();
                 self.error.set(Some(format!("{}: no kernels found", names.join(", "))));
                 self.loading_mark.set(false);
             }
             Ok(ds) => {
                 self.error.set(None);
-                self.source.set(ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", "));
+                self.source.set(describe_files(&ds));
                 if let Some(m) = ds.machine {
                     self.machine.set(m);
                 }
@@ -195,25 +212,36 @@ impl AppState {
                 self.kernels.set(shown(ds.kernels));
             }
             Err(e) => {
-                self.error.set(Some(e.to_string()));
+                self.error.set(Some(e));
                 self.loading_mark.set(false);
             }
         }
     }
 
+    /// Reads and parses picked or dropped files in chunks, with progress (files.rs).
     fn load_file_list(self, list: Option<web_sys::FileList>) {
         let Some(list) = list else { return };
+        if list.length() == 0 {
+            return;
+        }
         perf::mark("roofline:load-start");
+        perf::mark("roofline:parse-start");
         self.loading_mark.set(true);
+        self.progress.set(Some(0.0));
         spawn_local(async move {
-            match files::read_file_list(list).await {
-                Ok(sources) => self.load(sources),
-                Err(e) => {
-                    self.error.set(Some(e));
-                    self.loading_mark.set(false);
-                }
-            }
+            let result = files::load_file_list(list, |done, total| self.progress.set(Some(if total > 0.0 { done / total } else { 1.0 }))).await;
+            perf::measure("roofline:parse", "roofline:parse-start");
+            self.progress.set(None);
+            self.show_dataset(result);
         });
+    }
+}
+
+/// "name" for one file, "N files: a, b, …" for several (the full list is in the title).
+fn describe_files(ds: &Dataset) -> String {
+    match ds.files.as_slice() {
+        [one] => one.path.clone(),
+        files => format!("{} files: {}", files.len(), files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")),
     }
 }
 
@@ -270,7 +298,9 @@ pub fn App() -> impl IntoView {
                 <ExamplePicker state=state />
                 <MachineEditor state=state />
                 <ExportMenu state=state />
-                <span class="source" aria-live="polite">{move || state.source.get()}</span>
+                <PasteBox state=state />
+                <span class="source" aria-live="polite" title=move || state.source.get()>{move || state.source.get()}</span>
+                <progress class="load-progress" max="1" aria-label="Reading files" hidden=move || state.progress.get().is_none() prop:value=move || state.progress.get().unwrap_or(0.0)></progress>
             </section>
             <ViewControls state=state />
             <KeyboardShortcuts state=state />

@@ -32,8 +32,50 @@ pub fn paint_scaled(canvas: &HtmlCanvasElement, scene: &Scene, scale: f64) -> Re
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
     ctx.set_fill_style_str(&scene.background.css());
     ctx.fill_rect(0.0, 0.0, scene.width, scene.height);
-    for shape in &scene.shapes {
-        draw(&ctx, shape)?;
+    let mut i = 0;
+    while i < scene.shapes.len() {
+        // Runs of dots with the same style are one path: one fill and one stroke for the run
+        // instead of a dozen canvas calls per dot (30,000 dots in a hierarchical chart).
+        let run = circle_run(&scene.shapes[i..]);
+        if run > 1 {
+            draw_circles(&ctx, &scene.shapes[i..i + run])?;
+            i += run;
+        } else {
+            draw(&ctx, &scene.shapes[i])?;
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// How many shapes from the start are circles styled like the first one.
+fn circle_run(shapes: &[Shape]) -> usize {
+    let Some(Shape::Circle { fill, stroke, width, .. }) = shapes.first() else { return 0 };
+    shapes
+        .iter()
+        .take_while(|s| matches!(s, Shape::Circle { fill: f, stroke: st, width: w, .. } if f == fill && st == stroke && w == width))
+        .count()
+}
+
+/// Draws circles of one style as a single path (see `circle_run`).
+fn draw_circles(ctx: &CanvasRenderingContext2d, circles: &[Shape]) -> Result<(), JsValue> {
+    let Some(Shape::Circle { fill, stroke, width, .. }) = circles.first() else { return Ok(()) };
+    ctx.begin_path();
+    for c in circles {
+        if let Shape::Circle { cx, cy, r, .. } = c {
+            ctx.move_to(cx + r, *cy);
+            ctx.arc(*cx, *cy, *r, 0.0, std::f64::consts::TAU)?;
+        }
+    }
+    if let Some(c) = fill {
+        ctx.set_fill_style_str(&c.css());
+        ctx.fill();
+    }
+    if let Some(c) = stroke {
+        ctx.set_line_dash(&js_sys::Array::new())?;
+        ctx.set_line_width(*width);
+        ctx.set_stroke_style_str(&c.css());
+        ctx.stroke();
     }
     Ok(())
 }

@@ -274,6 +274,12 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             ></canvas>
             {tooltip}
             {box_overlay}
+            <p class="empty-hint" role="status" hidden=move || !dots.with(Vec::is_empty) || state.kernels.with(Vec::is_empty)>
+                {move || format!(
+                    "No kernel has what the {} chart needs. Open \"How to collect\" for the profiler command.",
+                    state.mode.get().id()
+                )}
+            </p>
             <ul class="sr-only chart-dots" aria-label="Points on the chart">
                 {move || dots.get().into_iter().map(|(k, x, y, text)| view! {
                     <li data-kernel=k data-x=format!("{x:.1}") data-y=format!("{y:.1}")>{text}</li>

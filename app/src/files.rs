@@ -1,17 +1,49 @@
-//! Reading user files (picked or dropped) into the engine's `SourceFile`s.
+//! Reading user files (picked or dropped) into the engine, in chunks: each file is read with
+//! `File.slice` 4 MiB at a time and handed to the engine's `DatasetBuilder`, which parses and
+//! sums per kernel as chunks arrive. Awaiting each slice yields to the event loop, so the page
+//! stays responsive and a progress bar can move; memory does not grow with the file for the
+//! formats the engine streams (Nsight Compute pages).
 
-use roofline_engine::SourceFile;
+use roofline_engine::dataset::{Dataset, DatasetBuilder};
+use roofline_engine::limits;
 use wasm_bindgen_futures::JsFuture;
 
-/// Reads every file of a `FileList` into memory.
-pub async fn read_file_list(list: web_sys::FileList) -> Result<Vec<SourceFile>, String> {
-    let mut out = Vec::new();
-    for i in 0..list.length() {
-        let Some(file) = list.item(i) else { continue };
-        let name = file.name();
-        let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| format!("{name}: the browser could not read the file"))?;
-        let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-        out.push(SourceFile { name, bytes });
+/// Bytes read and parsed per step: large enough that per-chunk overhead is negligible, small
+/// enough (a few ms of parsing) that no step is a long task.
+pub const CHUNK_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+async fn slice_bytes(file: &web_sys::File, start: f64, end: f64, name: &str) -> Result<Vec<u8>, String> {
+    let blob = file.slice_with_f64_and_f64(start, end).map_err(|_| format!("{name}: the browser could not read the file"))?;
+    let buffer = JsFuture::from(blob.array_buffer()).await.map_err(|_| format!("{name}: the browser could not read the file"))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Reads and parses every file of a `FileList` as one dataset. `progress(done, total)` is
+/// called after each chunk with bytes so far and in all.
+pub async fn load_file_list(list: web_sys::FileList, mut progress: impl FnMut(f64, f64)) -> Result<Dataset, String> {
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.item(i)).collect();
+    for f in &files {
+        // The app streams like the CLI (module doc), so it takes the same limit.
+        limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
     }
-    Ok(out)
+    let total: f64 = files.iter().map(|f| f.size()).sum();
+    let mut builder = DatasetBuilder::new();
+    let mut done = 0.0;
+    for file in &files {
+        let name = file.name();
+        let size = file.size();
+        let mut start = 0.0;
+        // An empty file still opens (and gets the engine's "empty file" message).
+        builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
+        while start < size {
+            let end = (start + CHUNK_BYTES).min(size);
+            let bytes = slice_bytes(file, start, end, &name).await?;
+            builder.push_chunk(&name, &bytes).map_err(|e| e.to_string())?;
+            done += end - start;
+            start = end;
+            progress(done, total);
+        }
+        builder.end_file().map_err(|e| e.to_string())?;
+    }
+    builder.finish().map_err(|e| e.to_string())
 }

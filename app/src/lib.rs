@@ -14,6 +14,7 @@ pub mod kernel_table;
 pub mod keyboard;
 pub mod machine_editor;
 pub mod panic;
+pub mod paste_box;
 pub mod perf;
 pub mod summary_panel;
 pub mod theme;

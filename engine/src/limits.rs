@@ -10,9 +10,11 @@
 //!   ([`crate::dataset::DatasetBuilder`]), so memory stays small, and 2 GiB is far above any
 //!   profile we have seen (a 1 GB Nsight Compute raw page holds ~350 000 launches) while
 //!   still stopping a disk image or a core dump.
-//! * [`MAX_IN_MEMORY_FILE_BYTES`] = 512 MiB, for a caller that holds the whole file in
-//!   memory (the web app reads a dropped file into wasm memory, whose 32-bit address space
-//!   is 4 GiB at most, and the text is decoded and parsed next to the bytes).
+//! * [`MAX_IN_MEMORY_FILE_BYTES`] = 512 MiB, for what is held whole in memory: a file of a
+//!   format that does not stream (all but the Nsight Compute pages) is kept until its end
+//!   and then decoded and parsed next to its bytes ([`check_held`], called by the
+//!   `DatasetBuilder` as chunks arrive), or a caller that reads files whole. In the app that
+//!   memory is wasm's 32-bit address space (4 GiB at most), and running out aborts the page.
 //!
 //! Sizes in messages are decimal megabytes (the units decision, `units.rs`): the size is
 //! rounded up and the limit down, so a refused file never shows the limit's own number.
@@ -51,6 +53,23 @@ pub fn check_size_within(name: &str, len_bytes: u64, limit_bytes: u64) -> Result
     Err(ImportError::new(name, None, format!("the file is too large: {size_mb} MB, limit {limit_mb} MB")).with_hint(
         "profile fewer kernels (ncu --kernel-name REGEX or --launch-count N; rocprof --kernel-include-regex) or fewer metrics, then load that file",
     ))
+}
+
+/// Checks that a file read whole (every format but the Nsight Compute pages, which stream)
+/// stays within [`MAX_IN_MEMORY_FILE_BYTES`] as its chunks arrive: `held_bytes` so far.
+/// In the app, a file held past that would exhaust wasm memory, which aborts the page.
+pub fn check_held(name: &str, held_bytes: usize) -> Result<(), ImportError> {
+    let held = u64::try_from(held_bytes).unwrap_or(u64::MAX);
+    if held <= MAX_IN_MEMORY_FILE_BYTES {
+        return Ok(());
+    }
+    let limit_mb = MAX_IN_MEMORY_FILE_BYTES / 1_000_000;
+    Err(ImportError::new(
+        name,
+        None,
+        format!("the file is too large for its format: more than {limit_mb} MB would be held in memory (only Nsight Compute pages are read as a stream)"),
+    )
+    .with_hint("split the file, or profile fewer kernels or metrics"))
 }
 
 /// The counters a kernel's time comes from ([`KernelProfile::time_s`]).
@@ -145,6 +164,13 @@ mod tests {
         assert_eq!(e.to_string().split(" (").next(), Some("a.csv: the file is too large: 2148 MB, limit 2147 MB"));
         let e = check_size_within("b.csv", 600_000_000, MAX_IN_MEMORY_FILE_BYTES).unwrap_err();
         assert_eq!(e.message, "the file is too large: 600 MB, limit 536 MB");
+    }
+
+    #[test]
+    fn files_held_whole_have_a_limit() {
+        assert_eq!(check_held("a.csv", MAX_IN_MEMORY_FILE_BYTES as usize), Ok(()));
+        let e = check_held("a.csv", MAX_IN_MEMORY_FILE_BYTES as usize + 1).unwrap_err();
+        assert_eq!(e.message, "the file is too large for its format: more than 536 MB would be held in memory (only Nsight Compute pages are read as a stream)");
     }
 
     #[test]

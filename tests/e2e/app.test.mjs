@@ -144,3 +144,18 @@ test('dark theme follows the switch and the address', async () => {
   await fresh.context.close();
   await context.close();
 });
+
+test('pasted CSV text is analysed like a file', async () => {
+  const { context, page, problems } = await openPage(browser, site.url);
+  await page.locator('.paste-box summary').click();
+  // A tidy CSV (docs/FORMATS.md): AX on a V100 as in the course slides.
+  await page.fill('#paste-text', 'kernel,time_s,flops_fp64,bytes_dram\npasted_ax,0.010582,500000000,8000000000\n');
+  await page.getByRole('button', { name: 'Analyse pasted text' }).click();
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('pasted_ax'));
+  const row = await page.locator('table.kernels tbody tr').first().innerText();
+  assert.match(row, /47\.3 GFLOP\/s/, row);   // 5e8 FLOP / 0.010582 s = 47.25 GFLOP/s
+  assert.match(row, /0\.062/, row);           // 1/16 FLOP/byte
+  assert.equal(await page.locator('.source').innerText(), 'pasted text');
+  assert.deepEqual(problems, clean);
+  await context.close();
+});

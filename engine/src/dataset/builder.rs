@@ -193,6 +193,7 @@ impl DatasetBuilder {
     fn push_to(&mut self, file: &mut OpenFile, chunk: &[u8], eof: bool) -> Result<(), ImportError> {
         match &mut file.state {
             FileState::Whole { bytes } => {
+                crate::limits::check_held(&file.name, bytes.len().saturating_add(chunk.len()))?;
                 bytes.extend_from_slice(chunk);
                 Ok(())
             }
