@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { join, extname } from 'node:path';
 
 const BUDGET_BYTES = 300 * 1024;
-const RATCHET_BYTES = 393 * 1024; // measured 2026-11-21: 385,083 B
+const RATCHET_BYTES = 390 * 1024; // measured 2026-11-21: 391,115 B (after dropping Unicode case tables)
 const limit = Math.max(BUDGET_BYTES, RATCHET_BYTES);
 const dist = process.argv[2] || 'dist';
 let total = 0;

@@ -63,6 +63,10 @@ pub struct AppState {
     pub help_open: RwSignal<bool>,
     /// Fraction of the files read while loading, `None` when idle.
     pub progress: RwSignal<Option<f64>>,
+    /// Earlier runs to compare the current kernels with, oldest first: a name (files, step)
+    /// and its kernels as shown. Empty: one run. Added by "Add a run…" (compare.rs) or a
+    /// trajectory example; loading a fresh dataset clears them. Not in links (docs/SHARING.md).
+    pub runs: RwSignal<Vec<(String, Vec<KernelProfile>)>>,
 }
 
 impl AppState {
@@ -102,6 +106,7 @@ impl AppState {
             link_notice: RwSignal::new(None),
             help_open: RwSignal::new(false),
             progress: RwSignal::new(None),
+            runs: RwSignal::new(Vec::new()),
         }
     }
 
@@ -123,6 +128,7 @@ impl AppState {
     }
 
     fn show_example(self) {
+        self.runs.set(Vec::new());
         self.zoom.set(None);
         self.transfers.set(Vec::new());
         self.kernels.set(shown(examples::course_v100()));
@@ -144,8 +150,10 @@ impl AppState {
         self.theme.set(view.chart_theme());
         self.word.set(if view.word_bytes == 4 { WordSize::Bits32 } else { WordSize::Bits64 });
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
-        self.kernels.set(kernels);
-        self.source.set("Shared link".into());
+        self.transfers.set(Vec::new());
+        self.runs.set(Vec::new());
+        self.kernels.set(shown(kernels));
+        self.source.set("Shared view".into());
     }
 
     /// The view as the address carries it, without subscribing (for event handlers).
@@ -209,6 +217,7 @@ impl AppState {
                 self.selected.set(None);
                 self.zoom.set(None);
                 self.transfers.set(ds.transfers);
+                self.runs.set(Vec::new());
                 self.kernels.set(shown(ds.kernels));
             }
             Err(e) => {
@@ -229,16 +238,30 @@ impl AppState {
         self.loading_mark.set(true);
         self.progress.set(Some(0.0));
         spawn_local(async move {
-            let result = files::load_file_list(list, |done, total| self.progress.set(Some(if total > 0.0 { done / total } else { 1.0 }))).await;
+            let result = files::load_file_list(list.clone(), |done, total| self.progress.set(Some(if total > 0.0 { done / total } else { 1.0 }))).await;
             perf::measure("roofline:parse", "roofline:parse-start");
             self.progress.set(None);
+            // A `.roofline.json` view file restores the whole view (mode, zoom, filter, …),
+            // not only its kernels and machine.
+            let view_file = matches!(&result, Ok(ds) if ds.files.len() == 1 && ds.files[0].format == "roofline-view");
+            if view_file {
+                let view = files::first_file_text(&list).await.and_then(|t| share::file::from_json(&t).map_err(|e| e.to_string()));
+                match view {
+                    Ok(view) => {
+                        self.error.set(None);
+                        self.apply(view);
+                        return;
+                    }
+                    Err(e) => return self.show_dataset(Err(e)),
+                }
+            }
             self.show_dataset(result);
         });
     }
 }
 
 /// "name" for one file, "N files: a, b, …" for several (the full list is in the title).
-fn describe_files(ds: &Dataset) -> String {
+pub fn describe_files(ds: &Dataset) -> String {
     match ds.files.as_slice() {
         [one] => one.path.clone(),
         files => format!("{} files: {}", files.len(), files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")),
@@ -296,6 +319,7 @@ pub fn App() -> impl IntoView {
                     />
                 </label>
                 <ExamplePicker state=state />
+                <crate::compare::RunControls state=state />
                 <MachineEditor state=state />
                 <ExportMenu state=state />
                 <PasteBox state=state />

@@ -1,7 +1,7 @@
 //! Paints an engine `Scene` on a 2D canvas, sharp on HiDPI screens: the backing store is
 //! scaled by `devicePixelRatio` and the context transformed so the scene stays in CSS pixels.
 
-use roofline_engine::chart::{Anchor, Scene, Shape};
+use roofline_engine::chart::{arrow_geometry, Anchor, Scene, Shape};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -37,7 +37,7 @@ pub fn paint_scaled(canvas: &HtmlCanvasElement, scene: &Scene, scale: f64) -> Re
         // Runs of dots with the same style are one path: one fill and one stroke for the run
         // instead of a dozen canvas calls per dot (30,000 dots in a hierarchical chart).
         let run = circle_run(&scene.shapes[i..]);
-        if run > 1 {
+        if run > 0 {
             draw_circles(&ctx, &scene.shapes[i..i + run])?;
             i += run;
         } else {
@@ -99,20 +99,7 @@ fn draw(ctx: &CanvasRenderingContext2d, shape: &Shape) -> Result<(), JsValue> {
             ctx.set_stroke_style_str(&color.css());
             ctx.stroke();
         }
-        Shape::Circle { cx, cy, r, fill, stroke, width } => {
-            ctx.begin_path();
-            ctx.arc(*cx, *cy, *r, 0.0, std::f64::consts::TAU)?;
-            if let Some(c) = fill {
-                ctx.set_fill_style_str(&c.css());
-                ctx.fill();
-            }
-            if let Some(c) = stroke {
-                ctx.set_line_dash(&js_sys::Array::new())?;
-                ctx.set_line_width(*width);
-                ctx.set_stroke_style_str(&c.css());
-                ctx.stroke();
-            }
-        }
+        Shape::Circle { .. } => draw_circles(ctx, std::slice::from_ref(shape))?,
         Shape::Text { x, y, text, color, size, anchor, rotate_deg } => {
             ctx.save();
             ctx.translate(*x, *y)?;
@@ -129,6 +116,25 @@ fn draw(ctx: &CanvasRenderingContext2d, shape: &Shape) -> Result<(), JsValue> {
             ctx.set_fill_style_str(&color.css());
             ctx.fill_text(text, 0.0, 0.0)?;
             ctx.restore();
+        }
+        Shape::Arrow { from, to, color, width, trim } => {
+            // The shaft stops at the head's base, so a wide line does not poke past the tip.
+            let Some(g) = arrow_geometry(*from, *to, *width, *trim) else { return Ok(()) };
+            ctx.begin_path();
+            ctx.move_to(g.start.0, g.start.1);
+            ctx.line_to(g.base.0, g.base.1);
+            ctx.set_line_dash(&js_sys::Array::new())?;
+            ctx.set_line_width(*width);
+            ctx.set_stroke_style_str(&color.css());
+            ctx.stroke();
+            let [tip, a, b] = g.head;
+            ctx.begin_path();
+            ctx.move_to(tip.0, tip.1);
+            ctx.line_to(a.0, a.1);
+            ctx.line_to(b.0, b.1);
+            ctx.close_path();
+            ctx.set_fill_style_str(&color.css());
+            ctx.fill();
         }
     }
     Ok(())

@@ -7,7 +7,7 @@ use crate::app::AppState;
 use crate::{canvas, perf};
 use leptos::html;
 use leptos::prelude::*;
-use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, Scene, Zoom};
+use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, RunRef, Scene, Zoom};
 use roofline_engine::units::si;
 use roofline_engine::KernelProfile;
 
@@ -26,6 +26,8 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
     let selected = state.selected.get().and_then(|s| visible.iter().position(|&i| i == s));
     let hidden = state.hidden_levels.get();
     let transfers = state.transfers.get();
+    let runs = crate::compare::shown_runs(state);
+    let run_refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef { name, kernels: ks }).collect();
     let scene = state.machine.with(|m| {
         let input = ChartInput::new(&kernels, m, width, height)
             .with_mode(state.mode.get())
@@ -37,7 +39,8 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
             .with_ceilings(state.show_ceilings.get())
             .with_walls(state.show_walls.get())
             .with_word(state.word.get())
-            .with_transfers(&transfers);
+            .with_transfers(&transfers)
+            .with_runs(&run_refs);
         chart::build(&input)
     });
     (scene, visible)
@@ -228,6 +231,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             if let Some(g) = &r.guidance {
                 lines.push(format!("bound by {} at {:.0}% of its roof", g.binding.name, 100.0 * g.attained_fraction));
                 lines.push(format!("headroom: {:.2}×", g.headroom));
+            }
+            if let Some(Some(c)) = crate::compare::changes_by_kernel(state).get(k) {
+                lines.push(crate::compare::tooltip_line(c));
             }
             Some((r.name.clone(), lines))
         })?;

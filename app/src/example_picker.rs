@@ -7,7 +7,7 @@ use crate::app::AppState;
 use crate::examples::{self, Data, Example};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use roofline_engine::{load_dataset, Dataset, SourceFile};
+use roofline_engine::{load_dataset, Dataset, KernelProfile, SourceFile};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -51,7 +51,24 @@ fn show(state: AppState, example: &Example, ds: Dataset) {
     state.source.set(example.source.to_string());
     state.zoom.set(None);
     state.transfers.set(ds.transfers);
-    state.kernels.set(crate::app::shown(ds.kernels));
+    let (runs, kernels) = trajectory(example, ds.kernels);
+    state.runs.set(runs.into_iter().map(|(name, ks)| (name, crate::app::shown(ks))).collect());
+    state.kernels.set(crate::app::shown(kernels));
+}
+
+/// What an example shows: an optimisation path ([`Example::runs`]) shows its whole path,
+/// every step but the last as an earlier run (named as the step) and the last step as the
+/// current kernels, so the chart draws the trajectory and the table the last step's change;
+/// any other example shows `kernels` with no earlier runs. Returns (earlier runs, kernels).
+pub fn trajectory(example: &Example, kernels: Vec<KernelProfile>) -> (Vec<(String, Vec<KernelProfile>)>, Vec<KernelProfile>) {
+    match example.runs.split_last() {
+        Some((last, earlier)) => {
+            let name = |i: usize| example.run_names.get(i).cloned().unwrap_or_else(|| format!("run {}", i + 1));
+            let runs = earlier.iter().enumerate().map(|(i, ks)| (name(i), ks.clone())).collect();
+            (runs, last.clone())
+        }
+        None => (Vec::new(), kernels),
+    }
 }
 
 /// Loads an example into the page (fetching its files first if it has any).

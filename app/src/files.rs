@@ -47,3 +47,11 @@ pub async fn load_file_list(list: web_sys::FileList, mut progress: impl FnMut(f6
     }
     builder.finish().map_err(|e| e.to_string())
 }
+
+/// The whole text of the first file of `list` (a `.roofline.json` view file is small).
+pub async fn first_file_text(list: &web_sys::FileList) -> Result<String, String> {
+    let file = list.item(0).ok_or_else(|| "no file".to_string())?;
+    let name = file.name();
+    let bytes = slice_bytes(&file, 0.0, file.size(), &name).await?;
+    String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))
+}

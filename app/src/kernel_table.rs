@@ -117,7 +117,7 @@ pub fn sort_rows(rows: &mut [usize], reports: &[KernelReport], col: Column, desc
                 (None, None) => std::cmp::Ordering::Equal,
             }
         } else {
-            col.text(ra, None).to_lowercase().cmp(&col.text(rb, None).to_lowercase())
+            col.text(ra, None).to_ascii_lowercase().cmp(&col.text(rb, None).to_ascii_lowercase())
         };
         let ord = if descending { ord.reverse() } else { ord };
         ord.then(a.cmp(&b))
@@ -134,6 +134,9 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
         state.report.with(|r| sort_rows(&mut rows, &r.kernels, col, desc));
         state.row_order.set(rows);
     });
+    // Run comparison (compare.rs): each kernel's change since the previous run, if any.
+    let deltas = Memo::new(move |_| crate::compare::changes_by_kernel(state));
+    let has_runs = move || !state.runs.with(Vec::is_empty);
 
     let header = move |col: Column| {
         let (label, title) = col.header();
@@ -158,6 +161,8 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
 
     let rows = move || {
         let order = state.row_order.get();
+        let runs = has_runs();
+        let deltas = deltas.get();
         state.report.with(|report| {
             order
                 .iter()
@@ -170,6 +175,8 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                         .iter()
                         .map(|&c| view! { <td class:num=c.numeric()>{c.text(r, total)}</td> })
                         .collect_view();
+                    let delta = runs.then(|| crate::compare::cell(deltas.get(i).and_then(Option::as_ref)));
+                    let delta = delta.map(|t| view! { <td class="num delta">{t}</td> });
                     let above = r.guidance.as_ref().is_some_and(|g| g.above_roof);
                     Some(view! {
                         <tr
@@ -180,6 +187,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                         >
                             <td class="name" title=full>{display}</td>
                             {cells}
+                            {delta}
                         </tr>
                     })
                 })
@@ -224,7 +232,12 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
         <div class="table-scroll">
             <table class="kernels" aria-label="Kernels">
                 <thead>
-                    <tr>{Column::ALL.iter().map(|&c| header(c)).collect_view()}</tr>
+                    <tr>
+                        {Column::ALL.iter().map(|&c| header(c)).collect_view()}
+                        {move || has_runs().then(|| view! {
+                            <th scope="col" class="num delta" title="Change of time and of FLOP/s since the previous run (same kernel name)">"Δ time / Δ perf vs previous run"</th>
+                        })}
+                    </tr>
                 </thead>
                 <tbody>{rows}</tbody>
             </table>

@@ -6,6 +6,7 @@ pub mod app;
 pub mod canvas;
 pub mod chart_view;
 pub mod collect_panel;
+pub mod compare;
 pub mod example_picker;
 pub mod examples;
 pub mod export;

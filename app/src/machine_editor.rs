@@ -150,7 +150,6 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
         let m = machine.with_untracked(|m| m.with_basis(basis));
         machine.set(m);
     };
-    let bad_value = move |what: &str| state.error.set(Some(format!("{what}: enter a positive number")));
 
     let clock_label = move |clock: Clock| {
         machine.with(|m| {
@@ -235,59 +234,56 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
                         key=|row| row.clone()
                         let((i, name))
                     >
-                        <label class="ceiling">
-                            <span class="ceiling-name">{name.clone()}</span>
-                            <input
-                                type="number"
-                                min="0"
-                                step="any"
-                                inputmode="decimal"
-                                aria-label=format!("{name} compute ceiling, GFLOP/s")
-                                prop:value=move || machine.with(|m| m.compute.get(i).map(|c| giga_text(c.flops_per_s)).unwrap_or_default())
-                                on:change={
-                                    let name = name.clone();
-                                    move |ev| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set_compute_gflops(m, i, v))) {
-                                        Some(m) => {
-                                            state.error.set(None);
-                                            machine.set(m);
-                                        }
-                                        None => bad_value(&format!("{name} GFLOP/s")),
-                                    }
-                                }
-                            />
-                            <span class="unit">"GFLOP/s"</span>
-                        </label>
+                        <CeilingInput state=state i=i name=name unit="GFLOP/s" what="compute ceiling"
+                            value=|m: &Machine, i| m.compute.get(i).map(|c| c.flops_per_s) set=set_compute_gflops />
                     </For>
                     <For
                         each=move || machine.with(|m| m.memory.iter().enumerate().map(|(i, l)| (i, l.name.clone())).collect::<Vec<_>>())
                         key=|row| row.clone()
                         let((i, name))
                     >
-                        <label class="ceiling">
-                            <span class="ceiling-name">{name.clone()}</span>
-                            <input
-                                type="number"
-                                min="0"
-                                step="any"
-                                inputmode="decimal"
-                                aria-label=format!("{name} bandwidth, GB/s")
-                                prop:value=move || machine.with(|m| m.memory.get(i).map(|l| giga_text(l.bytes_per_s)).unwrap_or_default())
-                                on:change={
-                                    let name = name.clone();
-                                    move |ev| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set_memory_gbps(m, i, v))) {
-                                        Some(m) => {
-                                            state.error.set(None);
-                                            machine.set(m);
-                                        }
-                                        None => bad_value(&format!("{name} GB/s")),
-                                    }
-                                }
-                            />
-                            <span class="unit">"GB/s"</span>
-                        </label>
+                        <CeilingInput state=state i=i name=name unit="GB/s" what="bandwidth"
+                            value=|m: &Machine, i| m.memory.get(i).map(|l| l.bytes_per_s) set=set_memory_gbps />
                     </For>
                 </div>
             </details>
         </div>
+    }
+}
+
+/// One editable ceiling: its value in G-units (GFLOP/s or GB/s); a change replaces the
+/// machine with the edited one, a bad number says so in the alert.
+#[component]
+fn CeilingInput(
+    state: AppState,
+    i: usize,
+    name: String,
+    unit: &'static str,
+    what: &'static str,
+    value: fn(&Machine, usize) -> Option<f64>,
+    set: fn(&Machine, usize, f64) -> Option<Machine>,
+) -> impl IntoView {
+    let machine = state.machine;
+    let label = name.clone();
+    view! {
+        <label class="ceiling">
+            <span class="ceiling-name">{name.clone()}</span>
+            <input
+                type="number"
+                min="0"
+                step="any"
+                inputmode="decimal"
+                aria-label=format!("{name} {what}, {unit}")
+                prop:value=move || machine.with(|m| value(m, i).map(giga_text).unwrap_or_default())
+                on:change=move |ev| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set(m, i, v))) {
+                    Some(m) => {
+                        state.error.set(None);
+                        machine.set(m);
+                    }
+                    None => state.error.set(Some(format!("{label} {unit}: enter a positive number"))),
+                }
+            />
+            <span class="unit">{unit}</span>
+        </label>
     }
 }

@@ -287,15 +287,8 @@ fn run(a: &Args) -> Result<String, Failure> {
             if a.files.is_empty() {
                 return Err(usage("plot needs at least one FILE"));
             }
-            let given = a.machine.as_deref().map(|spec| adjust(resolve_machine(spec)?, a)).transpose()?;
-            let ds = read_files(&a.files)?;
-            let machine = match given {
-                Some(m) => m,
-                None => match ds.machine.clone() {
-                    Some(m) => adjust(m, a)?,
-                    None => return Err(usage("plot needs a machine: give --machine ID (see `roofline machine --list`)")),
-                },
-            };
+            let (ds, machine) = files_and_machine(a)?;
+            let machine = machine.ok_or_else(|| usage("plot needs a machine: give --machine ID (see `roofline machine --list`)"))?;
             let (width, height) = a.size.unwrap_or((800.0, 500.0));
             let chart_input = ChartInput::new(&ds.kernels, &machine, width, height).with_mode(a.mode.unwrap_or(Mode::Classic)).with_theme(Theme::Light).with_transfers(&ds.transfers);
             let svg = chart::svg::render(&chart::build(&chart_input));
@@ -307,23 +300,31 @@ fn run(a: &Args) -> Result<String, Failure> {
     }
 }
 
+/// Reads the files, and the machine to place them against: `--machine` if given, else one a
+/// file describes (ERT, Advisor roofs, rocprof-compute), each adjusted by `--clock`/`--basis`.
+fn files_and_machine(a: &Args) -> Result<(Dataset, Option<Machine>), Failure> {
+    let given = a.machine.as_deref().map(|spec| adjust(resolve_machine(spec)?, a)).transpose()?;
+    let ds = read_files(&a.files)?;
+    let machine = match given {
+        Some(m) => Some(m),
+        None => ds.machine.clone().map(|m| adjust(m, a)).transpose()?,
+    };
+    Ok((ds, machine))
+}
+
 /// `roofline link`: the link the app would make of these files (docs/SHARING.md). Notices
 /// (shortened names, a view too large for a link) go to stderr, the link alone to stdout.
 fn link(a: &Args) -> Result<String, Failure> {
     if a.files.is_empty() {
         return Err(usage("link needs at least one FILE"));
     }
-    let given = a.machine.as_deref().map(|spec| adjust(resolve_machine(spec)?, a)).transpose()?;
-    let ds = read_files(&a.files)?;
-    let machine = match given {
+    let (ds, machine) = files_and_machine(a)?;
+    let machine = match machine {
         Some(m) => m,
-        None => match ds.machine.clone() {
-            Some(m) => adjust(m, a)?,
-            None => {
-                eprintln!("roofline: no --machine and none in the files: the link uses v100, as the app does");
-                adjust(catalogue::v100(), a)?
-            }
-        },
+        None => {
+            eprintln!("roofline: no --machine and none in the files: the link uses v100, as the app does");
+            adjust(catalogue::v100(), a)?
+        }
     };
     let view = share::View { mode: a.mode.unwrap_or_default().id().to_string(), ..share::View::new(&machine, &ds.kernels) };
     if let Some(path) = &a.output {

@@ -2,20 +2,10 @@
 //! Samples are read in place from shared/samples/, never copied into the repository.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
-const NCU_DL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples/ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.");
-const NCU_METRICS: [&str; 5] = [
-    "dram__bytes.sum",
-    "sm__cycles_elapsed.avg",
-    "sm__cycles_elapsed.avg.per_second",
-    "sm__inst_executed_pipe_tensor.sum",
-    "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
-];
-
-fn roofline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_roofline")).args(args).output().expect("the roofline binary runs")
-}
+mod common;
+use common::{roofline, NCU_DL, NCU_METRICS};
 
 fn json_of(out: &Output) -> Value {
     assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));

@@ -176,6 +176,15 @@ pub struct Counters {
 }
 
 impl Counters {
+    /// Counters with these values measured and every other one not measured.
+    pub fn from_pairs(pairs: &[(Counter, f64)]) -> Counters {
+        let mut counters = Counters::default();
+        for &(c, v) in pairs {
+            counters.set(c, v);
+        }
+        counters
+    }
+
     pub fn get(&self, c: Counter) -> Option<f64> {
         self.values[c as usize]
     }

@@ -11,6 +11,7 @@
 
 pub mod chart;
 pub mod collect;
+pub mod compare;
 pub mod counters;
 pub mod dataset;
 pub mod error;

@@ -34,6 +34,11 @@ pub enum Precision {
 }
 
 impl KernelProfile {
+    /// A kernel of one launch with these counters measured (examples and tests).
+    pub fn from_counters(name: &str, pairs: &[(Counter, f64)]) -> KernelProfile {
+        KernelProfile { name: name.into(), launches: 1, counters: Counters::from_pairs(pairs) }
+    }
+
     /// A short name for charts (template arguments as `<…>`, no parameter list); the full
     /// name stays in [`KernelProfile::name`]. See [`crate::import::names::display_name`].
     pub fn display_name(&self) -> String {
@@ -101,11 +106,7 @@ mod tests {
     use super::*;
 
     fn kernel(pairs: &[(Counter, f64)]) -> KernelProfile {
-        let mut counters = Counters::default();
-        for &(c, v) in pairs {
-            counters.set(c, v);
-        }
-        KernelProfile { name: "k".into(), launches: 1, counters }
+        KernelProfile::from_counters("k", pairs)
     }
 
     #[test]

@@ -3,18 +3,14 @@
 //! Compute post), read back from the shapes' pixels through the scene's axes.
 
 use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, Scene, Shape, Theme, WordSize};
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::counters::Counter;
 use roofline_engine::import::Transfer;
 use roofline_engine::model::catalogue::v100;
 use roofline_engine::model::Level;
 use roofline_engine::KernelProfile;
 
 fn kernel(name: &str, pairs: &[(Counter, f64)]) -> KernelProfile {
-    let mut counters = Counters::default();
-    for &(c, v) in pairs {
-        counters.set(c, v);
-    }
-    KernelProfile { name: name.into(), launches: 1, counters }
+    KernelProfile::from_counters(name, pairs)
 }
 
 fn texts(s: &Scene) -> Vec<&str> {

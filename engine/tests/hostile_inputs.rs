@@ -291,3 +291,24 @@ fn regression_demangle_length_overflow() {
     let ds = load(file("t.csv", "kernel,time_s\n_Z18446744073709551615a,1\n"));
     assert_eq!(ds.kernels[0].name, "_Z18446744073709551615a");
 }
+
+/// Found by the `load_dataset` fuzz target (crash-a5c0251e…, 4 kB, minimised by hand): a file
+/// starting with `{` that holds an Nsight Compute header and, further on, the
+/// `"roofline_view"` marker. Read whole it is a (broken) `.roofline.json`; pushed in chunks,
+/// the builder decided from the header alone that it was an Nsight Compute page. Both paths
+/// must read a file the same way: a file starting with `{` is now always read whole.
+#[test]
+fn regression_json_with_an_ncu_header_reads_the_same_in_chunks() {
+    use roofline_engine::dataset::DatasetBuilder;
+    let text = "{\n\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n\
+                \"0\",\"1\",\"a\",\"h\",\"k\",\"1\",\"7\",\"s\",\"dram__bytes.sum\",\"byte\",\"12\"\n\
+                \"roofline_view\"\n";
+    let whole = load_dataset(&[file("f0.csv", text)]);
+    let e = whole.as_ref().expect_err("a broken view file");
+    assert_eq!(what(e), ("f0.csv", Some(2), "invalid JSON in a Roofline Explorer view file: expected `:` at line 2 column 5"));
+    for chunk in [1, 7, 64, text.len()] {
+        let mut b = DatasetBuilder::new();
+        let pushed = text.as_bytes().chunks(chunk).try_for_each(|c| b.push_chunk("f0.csv", c));
+        assert_eq!(pushed.and_then(|()| b.finish()), whole, "chunks of {chunk}");
+    }
+}

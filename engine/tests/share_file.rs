@@ -8,11 +8,7 @@ use roofline_engine::share::{self, file, SharedKernel, View};
 use roofline_engine::{load_dataset, SourceFile};
 
 fn kernel(name: &str, launches: u64, pairs: &[(Counter, f64)]) -> SharedKernel {
-    let mut counters = Counters::default();
-    for &(c, v) in pairs {
-        counters.set(c, v);
-    }
-    SharedKernel { name: name.into(), launches, counters }
+    SharedKernel { name: name.into(), launches, counters: Counters::from_pairs(pairs) }
 }
 
 fn view() -> View {

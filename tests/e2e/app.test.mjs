@@ -159,3 +159,28 @@ test('pasted CSV text is analysed like a file', async () => {
   assert.deepEqual(problems, clean);
   await context.close();
 });
+
+test('a downloaded .roofline.json view file restores the whole view by drop', async () => {
+  const { context, page } = await openPage(browser, site.url);
+  await page.setInputFiles('#file-input', nerscRun);
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await page.getByRole('tab', { name: 'Hierarchical' }).click();
+  await page.fill('#kernel-filter', 'volta');
+  await page.waitForFunction(() => document.querySelectorAll('table.kernels tbody tr').length < 20);
+  await waitForChart(page);
+  const chart = await canvasData(page);
+  const table = await tableText(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /View file/ }).click()]);
+  const path = await download.path();
+
+  const fresh = await openPage(browser, site.url);
+  await dropFiles(fresh.page, [path]);
+  await fresh.page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]').textContent === 'Hierarchical');
+  await waitForChart(fresh.page);
+  assert.equal(await fresh.page.inputValue('#kernel-filter'), 'volta');
+  assert.equal(await tableText(fresh.page), table);
+  assert.equal(await canvasData(fresh.page), chart, 'identical canvas pixels');
+  assert.deepEqual(fresh.problems, clean);
+  await fresh.context.close();
+  await context.close();
+});

@@ -4,6 +4,7 @@
 //! the dominant precision's, plus every precision and the tensor ceiling the data has FLOPs
 //! for (NERSC conv2d charts show the Tensor Core peak next to the FP32 one).
 
+use super::compare;
 use super::dots::{radius_px, time_shares, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem};
@@ -22,9 +23,11 @@ pub fn build(input: &ChartInput) -> Scene {
     let memory: Vec<_> = m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect();
     let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
-    let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs), 0.3);
-    let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]), 0.15);
-    let mut b = Builder::new(input, x_auto, y_auto, &[LegendItem::sizes()]);
+    let (run_xs, run_ys) = compare::extent(input);
+    let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
+    let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
+    let legend: Vec<LegendItem> = [LegendItem::sizes()].into_iter().chain(compare::legend(input)).collect();
+    let mut b = Builder::new(input, x_auto, y_auto, &legend);
 
     let shares = time_shares(input.kernels);
     for p in &points {
@@ -33,6 +36,7 @@ pub fn build(input: &ChartInput) -> Scene {
         let selected = input.selected == Some(p.kernel);
         b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(Level::Dram), marker: Marker::Level, selected });
     }
+    compare::draw(&mut b, input);
     let dram = memory.first().map_or("DRAM", |l| l.name.as_str());
     let x_title = format!("Arithmetic intensity (FLOP/byte, {dram})");
     b.axes(&Axes { x_title: &x_title, y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });

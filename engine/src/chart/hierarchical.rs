@@ -7,6 +7,7 @@
 //! colour; a thin line joins one kernel's dots, so the gaps between them show the reuse at
 //! each level. Dots come from `model::hierarchical`, roofs from the machine.
 
+use super::compare;
 use super::dots::{radius_px, selected_last, time_shares, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
@@ -30,8 +31,9 @@ pub fn build(input: &ChartInput) -> Scene {
     let memory: Vec<&MemoryLevel> = m.memory.iter().filter(|l| input.shows_level(l.level) && has_dots(l.level) && l.bytes_per_s.is_finite() && l.bytes_per_s > 0.0).collect();
     let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
-    let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs), 0.3);
-    let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]), 0.15);
+    let (run_xs, run_ys) = compare::extent(input);
+    let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
+    let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
 
     let pal = input.theme.palette();
     let mut legend: Vec<LegendItem> = Level::ALL
@@ -40,6 +42,7 @@ pub fn build(input: &ChartInput) -> Scene {
         .map(|&l| LegendItem::new(Swatch::Dot(pal.level(l)), level_name(m, l)))
         .collect();
     legend.push(LegendItem::sizes());
+    legend.extend(compare::legend(input));
     let mut b = Builder::new(input, x_auto, y_auto, &legend);
 
     let shares = time_shares(input.kernels);
@@ -60,6 +63,7 @@ pub fn build(input: &ChartInput) -> Scene {
         }
     }
     b.link(link, current.is_some() && current == input.selected, false, pal.link);
+    compare::draw(&mut b, input);
     b.axes(&Axes { x_title: "Arithmetic intensity (FLOP/byte at each level)", y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });
     if input.show_ceilings {
         flop_roofs::draw(&mut b, &memory, &compute, ridge, false);

@@ -11,6 +11,7 @@
 //! ("the dots are well below the dotted line indicating a 2× loss"). Tensor kernels add their
 //! HMMA instruction rate per level (Fig. 9), ringed in the compute colour.
 
+use super::compare;
 use super::dots::{radius_px, selected_last, time_shares, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;
@@ -90,6 +91,9 @@ pub fn build(input: &ChartInput) -> Scene {
         ys.extend([top, top / 1e3]);
     }
     ys.extend(hmma);
+    let (run_xs, run_ys) = compare::extent(input);
+    xs.extend(run_xs);
+    ys.extend(run_ys);
 
     let pal = input.theme.palette();
     let mut legend: Vec<LegendItem> = Level::ALL
@@ -105,6 +109,7 @@ pub fn build(input: &ChartInput) -> Scene {
         legend.push(LegendItem::new(Swatch::Open(pal.compute), "ringed: HMMA inst"));
     }
     legend.push(LegendItem::sizes());
+    legend.extend(compare::legend(input));
     let mut b = Builder::new(input, auto_range(xs, 0.3), auto_range(ys, 0.15), &legend);
 
     let shares = time_shares(input.kernels);
@@ -125,6 +130,7 @@ pub fn build(input: &ChartInput) -> Scene {
         }
         b.link(line, selected, true, pal.link);
     }
+    compare::draw(&mut b, input);
     b.axes(&Axes { x_title: "Instruction intensity (warp inst/transaction)", y_title: "Performance (warp GIPS)", x_div: 1.0, y_div: GIGA });
     if !input.show_ceilings {
         return b.finish();

@@ -11,6 +11,7 @@
 //! same shapes in the same order, so two browsers paint the same pixels.
 
 pub mod classic;
+pub mod compare;
 pub mod dots;
 pub mod flop_roofs;
 pub mod frame;
@@ -25,8 +26,9 @@ pub mod svg;
 pub mod transfers;
 pub mod walls;
 
+pub use compare::RunRef;
 pub use scale::LogScale;
-pub use scene::{Anchor, Color, Hit, Marker, Scene, Shape, Theme};
+pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, Scene, Shape, Theme};
 
 use crate::import::Transfer;
 use crate::model::{ComputeKind, Level, Machine};
@@ -120,12 +122,16 @@ pub struct ChartInput<'a> {
     pub word: WordSize,
     /// Copies and memsets, for [`Mode::Transfers`] (the dataset's `transfers`).
     pub transfers: &'a [Transfer],
+    /// Earlier runs to compare with, oldest first; `kernels` is the latest run. Classic,
+    /// hierarchical and instruction charts draw each earlier run's points as open markers and
+    /// arrows from run to run (kernels matched by full name: [`compare`]). Empty: one run.
+    pub runs: &'a [RunRef<'a>],
 }
 
 impl<'a> ChartInput<'a> {
     /// A classic chart of `kernels` on `machine`, `width` × `height` CSS pixels, with the
     /// defaults: light theme, automatic ranges and compute roof, nothing selected or hidden,
-    /// ceilings and walls shown, 32-bit words, no transfers.
+    /// ceilings and walls shown, 32-bit words, no transfers, no earlier runs.
     pub fn new(kernels: &'a [KernelProfile], machine: &'a Machine, width: f64, height: f64) -> Self {
         ChartInput {
             mode: Mode::Classic,
@@ -143,6 +149,7 @@ impl<'a> ChartInput<'a> {
             show_walls: true,
             word: WordSize::Bits32,
             transfers: &[],
+            runs: &[],
         }
     }
 
@@ -198,6 +205,12 @@ impl<'a> ChartInput<'a> {
 
     pub fn with_transfers(mut self, transfers: &'a [Transfer]) -> Self {
         self.transfers = transfers;
+        self
+    }
+
+    /// Earlier runs, oldest first (see [`ChartInput::runs`]).
+    pub fn with_runs(mut self, runs: &'a [RunRef<'a>]) -> Self {
+        self.runs = runs;
         self
     }
 

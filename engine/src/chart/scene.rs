@@ -28,6 +28,40 @@ pub enum Shape {
     Circle { cx: f64, cy: f64, r: f64, fill: Option<Color>, stroke: Option<Color>, width: f64 },
     /// `y` is the text's alphabetic baseline; `rotate_deg` turns it clockwise about (x, y).
     Text { x: f64, y: f64, text: String, color: Color, size: f64, anchor: Anchor, rotate_deg: f64 },
+    /// A straight arrow from `from` to `to` (run comparison: a kernel's point in one run to
+    /// its point in the next), its head a filled triangle. `from` and `to` are the two
+    /// markers' centres; the drawn arrow leaves `trim[0]` pixels at the start and `trim[1]`
+    /// at the end (the markers' radii), so it runs edge to edge and its head stays visible
+    /// beside the dot it points at. Both renderers take the geometry from [`arrow_geometry`].
+    Arrow { from: (f64, f64), to: (f64, f64), color: Color, width: f64, trim: [f64; 2] },
+}
+
+/// What a renderer draws for an arrow: the shaft from `start` to `base` and the head, a
+/// triangle (tip, then the two barbs) whose base centre is `base`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArrowGeometry {
+    pub start: (f64, f64),
+    pub base: (f64, f64),
+    pub head: [(f64, f64); 3],
+}
+
+/// The geometry of an arrow of line `width` from `from` to `to`, trimmed at both ends (see
+/// [`Shape::Arrow`]). `None` when there is nothing to point with: equal or non-finite ends,
+/// or markers so close that the trimmed arrow would have no room for its head.
+pub fn arrow_geometry(from: (f64, f64), to: (f64, f64), width: f64, trim: [f64; 2]) -> Option<ArrowGeometry> {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = dx.hypot(dy);
+    let trim = trim.map(|t| if t.is_finite() { t.max(0.0) } else { 0.0 });
+    // Long enough to read at a glance, in proportion to the line.
+    let head = 5.0 + 2.0 * if width.is_finite() { width.clamp(0.0, 4.0) } else { 1.0 };
+    if !(len.is_finite() && len > trim[0] + trim[1] + head) {
+        return None;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let at = |d: f64| (from.0 + ux * d, from.1 + uy * d);
+    let (tip, base) = (at(len - trim[1]), at(len - trim[1] - head));
+    let half = head * 0.45;
+    Some(ArrowGeometry { start: at(trim[0]), base, head: [tip, (base.0 - uy * half, base.1 + ux * half), (base.0 + uy * half, base.1 - ux * half)] })
 }
 
 /// What a dot stands for, so hover can say more than the kernel's name.

@@ -1,6 +1,6 @@
 //! SVG output of a scene: vector charts for papers, and the CLI's `plot`.
 
-use super::scene::{Anchor, Scene, Shape};
+use super::scene::{arrow_geometry, Anchor, Scene, Shape};
 use std::fmt::Write;
 
 /// Escapes text for XML content and attribute values: kernel names are data, never markup.
@@ -48,6 +48,15 @@ pub fn render(scene: &Scene) -> String {
                 };
                 let rot = if *rotate_deg != 0.0 { format!(r#" transform="rotate({rotate_deg:.2} {x:.2} {y:.2})""#) } else { String::new() };
                 let _ = write!(s, r#"<text x="{x:.2}" y="{y:.2}" fill="{}" font-size="{size}" text-anchor="{anchor}"{rot}>{}</text>"#, color.css(), escape(text));
+            }
+            Shape::Arrow { from, to, color, width, trim } => {
+                // The shaft stops at the head's base, so a wide line does not poke past the tip.
+                if let Some(g) = arrow_geometry(*from, *to, *width, *trim) {
+                    let c = color.css();
+                    let _ = write!(s, r#"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="{c}" stroke-width="{width}"/>"#, g.start.0, g.start.1, g.base.0, g.base.1);
+                    let pts: Vec<String> = g.head.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+                    let _ = write!(s, r#"<polygon points="{}" fill="{c}"/>"#, pts.join(" "));
+                }
             }
         }
     }

@@ -75,6 +75,16 @@ fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, 
     if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
         return Ok(Decision::Whole); // decoding the whole file gives the UTF-16 error
     }
+    // A JSON object may be a `.roofline.json` view, detected before the Nsight Compute pages
+    // by a key anywhere in it: the head cannot decide, read it whole (as `load_dataset` does).
+    // Only the first KB is looked at (linear pushes); a file starting with more blank space
+    // than that is read whole too.
+    let prefix = head.get(..head.len().min(1024)).unwrap_or(head);
+    let valid = std::str::from_utf8(prefix).unwrap_or_else(|e| std::str::from_utf8(prefix.get(..e.valid_up_to()).unwrap_or(&[])).unwrap_or(""));
+    let blank = valid.trim_start_matches('\u{feff}').trim_start().is_empty();
+    if crate::share::file::starts_like_json(valid) || (blank && head.len() > prefix.len()) {
+        return Ok(Decision::Whole);
+    }
     // A line end can only be new in the bytes just pushed (from `fresh` on): search those
     // only, so that pushing a long line byte by byte stays linear.
     let from = fresh.max(scanned);

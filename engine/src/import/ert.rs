@@ -67,7 +67,7 @@ fn add_section(m: &mut Machine, section: Option<&Value>, suffix: &str, kind: Com
         }
     }
     for (label, gf) in pairs(section.and_then(|s| s.get("gflops"))) {
-        let name = if label.eq_ignore_ascii_case("GFLOPs") { format!("{kind:?}").to_uppercase() } else { label };
+        let name = if label.eq_ignore_ascii_case("GFLOPs") { format!("{kind:?}").to_ascii_uppercase() } else { label };
         push_compute(m, &format!("{name}{suffix}"), kind, gf * GIGA);
     }
 }
@@ -144,7 +144,7 @@ impl Importer for ErtSum {
         let mut m = new_machine(&slug("ert", &host), &format!("{host} (ERT)"), &format!("Empirical Roofline Toolkit sum file ({file})"));
         for (label, v) in &values {
             if label == "GFLOPs" {
-                push_compute(&mut m, &format!("{kind:?}").to_uppercase(), kind, v * GIGA);
+                push_compute(&mut m, &format!("{kind:?}").to_ascii_uppercase(), kind, v * GIGA);
             } else if let Some(l) = level(label) {
                 push_memory(&mut m, label, l, v * GIGA);
             }

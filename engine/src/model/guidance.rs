@@ -206,15 +206,10 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::Counters;
     use crate::model::catalogue::v100;
 
     fn kernel(name: &str, pairs: &[(Counter, f64)]) -> KernelProfile {
-        let mut counters = Counters::default();
-        for &(c, v) in pairs {
-            counters.set(c, v);
-        }
-        KernelProfile { name: name.into(), launches: 1, counters }
+        KernelProfile::from_counters(name, pairs)
     }
 
     #[test]

@@ -102,14 +102,9 @@ pub fn threads_per_warp(machine: Option<&Machine>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::Counters;
 
     fn kernel(pairs: &[(Counter, f64)]) -> KernelProfile {
-        let mut counters = Counters::default();
-        for &(c, v) in pairs {
-            counters.set(c, v);
-        }
-        KernelProfile { name: "k".into(), launches: 1, counters }
+        KernelProfile::from_counters("k", pairs)
     }
 
     #[test]
