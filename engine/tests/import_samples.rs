@@ -7,18 +7,10 @@ use roofline_engine::model::{ComputeKind, Level};
 use roofline_engine::profile::Precision;
 use roofline_engine::{load_dataset, Dataset, KernelProfile, SourceFile};
 
-const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples");
+mod samples;
+use samples::{read as source, sample};
+
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
-
-fn source(path: &str) -> SourceFile {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let name = path.rsplit('/').next().unwrap_or(path).to_string();
-    SourceFile { name, bytes }
-}
-
-fn sample(rel: &str) -> SourceFile {
-    source(&format!("{SAMPLES}/{rel}"))
-}
 
 fn load(files: &[SourceFile]) -> Dataset {
     load_dataset(files).unwrap_or_else(|e| panic!("{e}"))
@@ -51,23 +43,15 @@ const NERSC_METRICS: [&str; 5] = [
 #[test]
 fn every_sample_loads_except_the_failed_run_log() {
     let mut loaded = 0;
-    for sub in ["ncu", "nvprof", "rocprof", "advisor", "ert"] {
-        let dir = format!("{SAMPLES}/{sub}");
-        let mut paths: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .filter_map(|e| e.ok().map(|e| e.path().to_string_lossy().into_owned()))
-            .collect();
-        paths.sort();
-        for p in paths {
-            let result = load_dataset(&[source(&p)]);
-            if p.contains("flashinfer_paged_decode") {
-                assert!(result.is_err(), "{p}: the failed-run log must not load");
-                continue;
-            }
-            let ds = result.unwrap_or_else(|e| panic!("{p}: {e}"));
-            assert!(!ds.kernels.is_empty() || ds.machine.is_some(), "{p}: neither kernels nor a machine");
-            loaded += 1;
+    for p in samples::all_paths() {
+        let result = load_dataset(&[source(&p)]);
+        if p.contains("flashinfer_paged_decode") {
+            assert!(result.is_err(), "{p}: the failed-run log must not load");
+            continue;
         }
+        let ds = result.unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert!(!ds.kernels.is_empty() || ds.machine.is_some(), "{p}: neither kernels nor a machine");
+        loaded += 1;
     }
     assert_eq!(loaded, 27, "samples loaded (28 files, one failed-run log)");
 }

@@ -9,14 +9,11 @@ mod big_ncu;
 use roofline_engine::dataset::{DatasetBuilder, MAX_KEPT_LAUNCHES};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 
-const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples");
+mod samples;
+use samples::{read, SAMPLES};
 const RAW: &str = "ncu/Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv";
 const NERSC_RUN: &str = "ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.";
 
-fn read(path: &str) -> SourceFile {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    SourceFile { name: path.rsplit('/').next().unwrap_or(path).to_string(), bytes }
-}
 
 /// The dataset (or the error, as text) of `files` pushed in chunks of `chunk_bytes`.
 fn streamed(files: &[SourceFile], chunk_bytes: usize) -> Result<Dataset, String> {
@@ -45,17 +42,7 @@ fn assert_same(files: &[SourceFile], chunk_sizes: &[usize]) {
 }
 
 fn all_samples() -> Vec<SourceFile> {
-    let mut out = Vec::new();
-    for sub in ["ncu", "nvprof", "rocprof", "advisor", "ert"] {
-        let dir = format!("{SAMPLES}/{sub}");
-        let mut paths: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .filter_map(|e| e.ok().map(|e| e.path().to_string_lossy().into_owned()))
-            .collect();
-        paths.sort();
-        out.extend(paths.iter().map(|p| read(p)));
-    }
-    out
+    samples::all_paths().iter().map(|p| read(p)).collect()
 }
 
 #[test]

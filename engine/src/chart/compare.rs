@@ -115,6 +115,9 @@ pub fn legend(input: &ChartInput) -> Option<LegendItem> {
 
 /// Draws earlier runs' markers and the arrows between consecutive runs (the last run being
 /// `input.kernels`). Call after the current dots and before the axes and roof labels, so
+/// A drawn marker: its pixel centre and how far it reaches (arrows are trimmed by that).
+type Marked = ((f64, f64), f64);
+
 /// labels avoid what this reserves.
 pub fn draw(b: &mut Builder, input: &ChartInput) {
     if !shows_runs(input) {
@@ -130,8 +133,8 @@ pub fn draw(b: &mut Builder, input: &ChartInput) {
     let runs: Vec<&[KernelProfile]> = input.runs.iter().map(|r| r.kernels).chain([input.kernels]).collect();
     // Per run, keyed by (name, level): the marker's pixel centre and how far it reaches (the
     // arrow is trimmed by that); only points inside the plot.
-    let mut centres: Vec<HashMap<(&str, Level), ((f64, f64), f64)>> = Vec::with_capacity(runs.len());
-    let mut ordered: Vec<Vec<(&str, Level, (f64, f64), f64)>> = Vec::with_capacity(runs.len());
+    let mut centres: Vec<HashMap<(&str, Level), Marked>> = Vec::with_capacity(runs.len());
+    let mut ordered: Vec<Vec<((&str, Level), Marked)>> = Vec::with_capacity(runs.len());
     for (r, ks) in runs.iter().enumerate() {
         let earlier = r + 1 < runs.len();
         let shares = time_shares(ks);
@@ -159,13 +162,13 @@ pub fn draw(b: &mut Builder, input: &ChartInput) {
                 dot
             };
             map.entry((k.name.as_str(), p.level)).or_insert((c, reach));
-            list.push((k.name.as_str(), p.level, c, reach));
+            list.push(((k.name.as_str(), p.level), (c, reach)));
         }
         centres.push(map);
         ordered.push(list);
     }
     for pair in 1..runs.len() {
-        for &(name, level, to, to_reach) in &ordered[pair] {
+        for &((name, level), (to, to_reach)) in &ordered[pair] {
             let Some(&(from, from_reach)) = centres[pair - 1].get(&(name, level)) else { continue };
             let width = if selected == Some(name) { ARROW_SELECTED_PX } else { ARROW_PX };
             let trim = [from_reach + ARROW_GAP_PX, to_reach + ARROW_GAP_PX];

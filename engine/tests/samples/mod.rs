@@ -1,0 +1,34 @@
+//! The shared profiler samples, read in place from `../shared/samples/` beside the
+//! repository (never copied into it): paths and loading helpers the test files share.
+
+#![allow(dead_code)] // each test file uses part of it
+
+use roofline_engine::SourceFile;
+
+pub const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples");
+
+/// A file as the user would give it: its bytes, named by its last path component.
+pub fn read(path: &str) -> SourceFile {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    SourceFile { name: path.rsplit('/').next().unwrap_or(path).to_string(), bytes }
+}
+
+/// A sample by its path under `shared/samples/` (e.g. `ncu/…csv`).
+pub fn sample(rel: &str) -> SourceFile {
+    read(&format!("{SAMPLES}/{rel}"))
+}
+
+/// Every sample file's path, sorted, format folder by format folder.
+pub fn all_paths() -> Vec<String> {
+    let mut out = Vec::new();
+    for sub in ["ncu", "nvprof", "rocprof", "advisor", "ert"] {
+        let dir = format!("{SAMPLES}/{sub}");
+        let mut paths: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .filter_map(|e| e.ok().map(|e| e.path().to_string_lossy().into_owned()))
+            .collect();
+        paths.sort();
+        out.extend(paths);
+    }
+    out
+}
