@@ -226,8 +226,8 @@ fn load_one_line_files(len: usize) -> (Vec<String>, Duration) {
 }
 
 #[test]
-fn one_line_files_are_read_in_linear_time() {
-    let (results, small) = load_one_line_files(1_000_000);
+fn one_line_files_get_their_messages() {
+    let (results, _) = load_one_line_files(1_000_000);
     assert_eq!(
         results,
         [
@@ -238,19 +238,17 @@ fn one_line_files_are_read_in_linear_time() {
             "loaded 1 kernel(s); 1 kernel has no usable time (zero, negative, NaN or infinite): k (infinite); listed without time and left out of the charts",
         ]
     );
-    let (_, large) = load_one_line_files(10_000_000);
-    // Linear: 10× the bytes take about 10× the time; quadratic would be 100×.
-    assert!(large < small * 40 + Duration::from_millis(500), "1 MB: {small:?}, 10 MB: {large:?}");
+    // No timing is asserted here (speed is measured by benchmarks, docs/PERFORMANCE.md); the
+    // 100 MB case below would not finish in CI's time if reading one line were quadratic.
 }
 
 /// The catalogue's 100 MB one-line files, generated here: the same answers as at 1 MB, in
 /// 0.3–9 s each in a debug build (about 17 s in all), a few times less in release.
 #[test]
 fn one_line_100_mb_files() {
-    let (results, t) = load_one_line_files(100_000_000);
+    let (results, _) = load_one_line_files(100_000_000);
     let (expected, _) = load_one_line_files(1_000);
     assert_eq!(results, expected);
-    assert!(t < Duration::from_secs(120), "{t:?}");
 }
 
 #[test]
