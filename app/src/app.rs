@@ -63,6 +63,9 @@ pub struct AppState {
     pub help_open: RwSignal<bool>,
     /// Fraction of the files read while loading, `None` when idle.
     pub progress: RwSignal<Option<f64>>,
+    /// What the last load could not use (missing metrics and the command that collects
+    /// them, unusable times, a cut file): the data loaded, but the user should know.
+    pub warnings: RwSignal<Vec<String>>,
     /// Earlier runs to compare the current kernels with, oldest first: a name (files, step)
     /// and its kernels as shown. Empty: one run. Added by "Add a run…" (compare.rs) or a
     /// trajectory example; loading a fresh dataset clears them. Not in links (docs/SHARING.md).
@@ -106,6 +109,7 @@ impl AppState {
             link_notice: RwSignal::new(None),
             help_open: RwSignal::new(false),
             progress: RwSignal::new(None),
+            warnings: RwSignal::new(Vec::new()),
             runs: RwSignal::new(Vec::new()),
         }
     }
@@ -128,6 +132,7 @@ impl AppState {
     }
 
     fn show_example(self) {
+        self.warnings.set(Vec::new());
         self.runs.set(Vec::new());
         self.zoom.set(None);
         self.transfers.set(Vec::new());
@@ -136,6 +141,7 @@ impl AppState {
     }
 
     fn apply(self, view: View) {
+        self.warnings.set(Vec::new());
         match view.machine() {
             Some(m) => self.machine.set(m),
             None => self.error.set(Some(format!("the link names machine \"{}\", which this version does not know; showing V100", view.machine_id))),
@@ -210,6 +216,7 @@ impl AppState {
             }
             Ok(ds) => {
                 self.error.set(None);
+                self.warnings.set(ds.warnings.iter().map(ToString::to_string).collect());
                 self.source.set(describe_files(&ds));
                 if let Some(m) = ds.machine {
                     self.machine.set(m);
@@ -329,6 +336,9 @@ pub fn App() -> impl IntoView {
             <ViewControls state=state />
             <KeyboardShortcuts state=state />
             <HelpDialog state=state />
+            <ul class="warnings" role="status" aria-label="Warnings about the loaded files" hidden=move || state.warnings.with(Vec::is_empty)>
+                {move || state.warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+            </ul>
             <div class="alert" role="alert" hidden=move || state.error.with(Option::is_none)>
                 {move || state.error.get().unwrap_or_default()}
             </div>

@@ -44,6 +44,7 @@ pub fn read_example_files(files: &[SourceFile]) -> Result<Dataset, String> {
 /// and its source line.
 fn show(state: AppState, example: &Example, ds: Dataset) {
     state.error.set(None);
+    state.warnings.set(ds.warnings.iter().map(ToString::to_string).collect());
     state.selected.set(None);
     if let Some(m) = example.machine.clone().or(ds.machine) {
         state.machine.set(m);

@@ -184,3 +184,18 @@ test('a downloaded .roofline.json view file restores the whole view by drop', as
   await fresh.context.close();
   await context.close();
 });
+
+test('a file lacking counters loads with a warning naming the missing metrics', async () => {
+  const { context, page, problems } = await openPage(browser, site.url);
+  // One metric of the NERSC run: DRAM bytes only, no time or FLOPs.
+  await page.setInputFiles('#file-input', nerscRun.find((f) => f.endsWith('dram__bytes.sum')));
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Eigen'));
+  const warnings = page.locator('ul.warnings');
+  await warnings.waitFor({ state: 'visible' });
+  const text = await warnings.innerText();
+  assert.match(text, /missing metrics/, text);
+  assert.match(text, /ncu .*--metrics/, text);
+  assert.equal(await page.locator('[role=alert]').isVisible(), false, 'a warning, not an error');
+  assert.deepEqual(problems, clean);
+  await context.close();
+});
