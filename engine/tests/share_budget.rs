@@ -4,10 +4,11 @@
 //! Kokkos and hand-written codes produce them, and 10% TensorFlow/Eigen names of 400+.
 //! `cargo test -p roofline-engine --test share_budget -- --nocapture` prints the lengths.
 
+mod samples;
 use roofline_engine::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::share::{self, SharedKernel, View};
-use roofline_engine::{load_dataset, SourceFile};
+use roofline_engine::load_dataset;
 
 /// xorshift64*: deterministic, so the measured lengths are reproducible.
 struct Rng(u64);
@@ -205,11 +206,7 @@ fn more_than_fits_is_too_large_and_says_so() {
 
 #[test]
 fn the_deep_learning_sample_measures() {
-    const DL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples/ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.");
-    let files: Vec<SourceFile> = ["dram__bytes.sum", "sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second", "sm__inst_executed_pipe_tensor.sum", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum"]
-        .iter()
-        .map(|m| SourceFile { name: (*m).into(), bytes: std::fs::read(format!("{DL}{m}")).unwrap_or_default() })
-        .collect();
+    let files = samples::nersc_run();
     let ds = load_dataset(&files).unwrap();
     let names: usize = ds.kernels.iter().map(|k| k.name.len()).sum();
     let link = share::encode(&View::new(&catalogue::v100(), &ds.kernels)).unwrap();

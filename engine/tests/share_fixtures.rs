@@ -13,11 +13,12 @@
 //! - `v1-settings-ert-machine.txt`: the course example with every setting set and the machine
 //!   of the ERT sample `shared/samples/ert/…p100.01_Run.018_roofline.json` (loaded from a file).
 
+mod samples;
 use roofline_engine::chart::Zoom;
 use roofline_engine::counters::Counter;
 use roofline_engine::model::Level;
 use roofline_engine::share::{self, View};
-use roofline_engine::{load_dataset, SourceFile};
+use roofline_engine::load_dataset;
 
 fn fixture(name: &str) -> View {
     let path = format!("{}/tests/fixtures/links/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -82,11 +83,7 @@ fn v1_deep_learning_ncu_sample() {
 /// sample's numbers on purpose, this test (not the fixture) is what to update.
 #[test]
 fn v1_deep_learning_fixture_matches_the_sample() {
-    const DL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples/ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.");
-    let files: Vec<SourceFile> = ["dram__bytes.sum", "sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second", "sm__inst_executed_pipe_tensor.sum", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum"]
-        .iter()
-        .map(|m| SourceFile { name: (*m).into(), bytes: std::fs::read(format!("{DL}{m}")).unwrap_or_default() })
-        .collect();
+    let files = samples::nersc_run();
     let ds = load_dataset(&files).unwrap();
     let v = fixture("v1-deeplearning-ncu.txt");
     assert_eq!(ds.kernels.len(), v.kernels.len());

@@ -32,3 +32,24 @@ pub fn all_paths() -> Vec<String> {
     }
     out
 }
+
+/// The metrics of the NERSC hierarchical-roofline run, one Nsight Compute file each.
+pub const NERSC_METRICS: [&str; 5] = [
+    "dram__bytes.sum",
+    "sm__cycles_elapsed.avg",
+    "sm__cycles_elapsed.avg.per_second",
+    "sm__inst_executed_pipe_tensor.sum",
+    "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
+];
+
+/// The five one-metric-per-file files of that run (shared/samples/ncu/DeepLearningProfiling__*),
+/// each named by its metric.
+pub fn nersc_run() -> Vec<SourceFile> {
+    NERSC_METRICS
+        .iter()
+        .map(|m| {
+            let path = format!("{SAMPLES}/ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.{m}");
+            SourceFile { name: (*m).into(), ..read(&path) }
+        })
+        .collect()
+}
