@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use crate::keyboard::{HelpDialog, KeyboardShortcuts};
 use crate::paste_box::PasteBox;
+use crate::reactive::{flag, handler, text};
 use crate::view_controls::ViewControls;
 use roofline_engine::chart::{Mode, Theme, WordSize, Zoom};
 use roofline_engine::import::Transfer;
@@ -296,16 +297,16 @@ pub fn App() -> impl IntoView {
         <div
             class="app"
             class:dragging=dragging
-            on:dragover=move |ev: web_sys::DragEvent| {
+            on:dragover=handler(move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
                 set_dragging.set(true);
-            }
-            on:dragleave=move |_| set_dragging.set(false)
-            on:drop=move |ev: web_sys::DragEvent| {
+            })
+            on:dragleave=handler(move |_: web_sys::DragEvent| set_dragging.set(false))
+            on:drop=handler(move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
                 set_dragging.set(false);
                 state.load_file_list(ev.data_transfer().and_then(|dt| dt.files()));
-            }
+            })
         >
             <header>
                 <h1>"Roofline Explorer"</h1>
@@ -319,10 +320,10 @@ pub fn App() -> impl IntoView {
                         id="file-input"
                         multiple
                         aria-label="Open profiler files"
-                        on:change=move |ev| {
+                        on:change=handler(move |ev: web_sys::Event| {
                             let input: web_sys::HtmlInputElement = event_target(&ev);
                             state.load_file_list(input.files());
-                        }
+                        })
                     />
                 </label>
                 <ExamplePicker state=state />
@@ -330,17 +331,17 @@ pub fn App() -> impl IntoView {
                 <MachineEditor state=state />
                 <ExportMenu state=state />
                 <PasteBox state=state />
-                <span class="source" aria-live="polite" title=move || state.source.get()>{move || state.source.get()}</span>
-                <progress class="load-progress" max="1" aria-label="Reading files" hidden=move || state.progress.get().is_none() prop:value=move || state.progress.get().unwrap_or(0.0)></progress>
+                <span class="source" aria-live="polite" title=text(move || state.source.get())>{text(move || state.source.get())}</span>
+                <progress class="load-progress" max="1" aria-label="Reading files" hidden=flag(move || state.progress.get().is_none()) prop:value=move || state.progress.get().unwrap_or(0.0)></progress>
             </section>
             <ViewControls state=state />
             <KeyboardShortcuts state=state />
             <HelpDialog state=state />
-            <ul class="warnings" role="status" aria-label="Warnings about the loaded files" hidden=move || state.warnings.with(Vec::is_empty)>
+            <ul class="warnings" role="status" aria-label="Warnings about the loaded files" hidden=flag(move || state.warnings.with(Vec::is_empty))>
                 {move || state.warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
             </ul>
-            <div class="alert" role="alert" hidden=move || state.error.with(Option::is_none)>
-                {move || state.error.get().unwrap_or_default()}
+            <div class="alert" role="alert" hidden=flag(move || state.error.with(Option::is_none))>
+                {text(move || state.error.get().unwrap_or_default())}
             </div>
             <main>
                 <div class="chart-row">
@@ -353,7 +354,7 @@ pub fn App() -> impl IntoView {
                 <KernelTable state=state />
             </main>
             <footer>
-                "Machine: " {move || state.machine.with(|m| format!("{} — {}", m.name, m.source))}
+                "Machine: " {text(move || state.machine.with(|m| format!("{} — {}", m.name, m.source)))}
             </footer>
         </div>
     }

@@ -1,9 +1,15 @@
 //! Paints an engine `Scene` on a 2D canvas, sharp on HiDPI screens: the backing store is
 //! scaled by `devicePixelRatio` and the context transformed so the scene stays in CSS pixels.
+//!
+//! Long runs of dots and solid lines (thousands in a big chart) are rasterised by the engine
+//! (`chart::raster`) into one image each and composited in order; the rest (text, arrows,
+//! dashed lines, short runs) is drawn as vectors. See `raster`'s docs for why.
 
+use roofline_engine::chart::raster::{self, Pixmap};
 use roofline_engine::chart::{arrow_geometry, Anchor, Scene, Shape};
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use std::cell::RefCell;
+use wasm_bindgen::{Clamped, JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 const FONT_FAMILY: &str = "system-ui, -apple-system, 'Segoe UI', sans-serif";
 
@@ -32,20 +38,62 @@ pub fn paint_scaled(canvas: &HtmlCanvasElement, scene: &Scene, scale: f64) -> Re
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)?;
     ctx.set_fill_style_str(&scene.background.css());
     ctx.fill_rect(0.0, 0.0, scene.width, scene.height);
-    let mut i = 0;
-    while i < scene.shapes.len() {
-        // Runs of dots with the same style are one path: one fill and one stroke for the run
-        // instead of a dozen canvas calls per dot (30,000 dots in a hierarchical chart).
-        let run = circle_run(&scene.shapes[i..]);
-        if run > 0 {
-            draw_circles(&ctx, &scene.shapes[i..i + run])?;
-            i += run;
-        } else {
-            draw(&ctx, &scene.shapes[i])?;
-            i += 1;
+    for (range, rasterise) in raster::plan(&scene.shapes) {
+        let shapes = &scene.shapes[range];
+        if rasterise {
+            crate::perf::mark("roofline:raster-start");
+            let pixmap = raster::rasterize(shapes, dpr, w, h);
+            crate::perf::measure("roofline:raster", "roofline:raster-start");
+            if let Some(p) = pixmap {
+                composite(&ctx, &p, dpr)?;
+            }
+            continue;
+        }
+        let mut i = 0;
+        while i < shapes.len() {
+            // Runs of dots with the same style are one path: one fill and one stroke.
+            let run = circle_run(&shapes[i..]);
+            if run > 0 {
+                draw_circles(&ctx, &shapes[i..i + run])?;
+                i += run;
+            } else {
+                draw(&ctx, &shapes[i])?;
+                i += 1;
+            }
         }
     }
     Ok(())
+}
+
+thread_local! {
+    /// The scratch canvas images pass through (`putImageData` replaces pixels; drawing the
+    /// scratch canvas composites them over what is already drawn). Kept between paints.
+    static SCRATCH: RefCell<Option<HtmlCanvasElement>> = const { RefCell::new(None) };
+}
+
+/// Draws a rasterised run over the canvas at its device-pixel position.
+fn composite(ctx: &CanvasRenderingContext2d, p: &Pixmap, dpr: f64) -> Result<(), JsValue> {
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&p.rgba), p.width, p.height)?;
+    let scratch = SCRATCH.with(|s| -> Result<HtmlCanvasElement, JsValue> {
+        if let Some(c) = s.borrow().as_ref() {
+            return Ok(c.clone());
+        }
+        let doc = web_sys::window().and_then(|w| w.document()).ok_or_else(|| JsValue::from_str("no document"))?;
+        let c: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+        *s.borrow_mut() = Some(c.clone());
+        Ok(c)
+    })?;
+    // Grow only: resizing clears the canvas, and only the image's rectangle is read back.
+    if scratch.width() < p.width || scratch.height() < p.height {
+        scratch.set_width(scratch.width().max(p.width));
+        scratch.set_height(scratch.height().max(p.height));
+    }
+    let sctx: CanvasRenderingContext2d = scratch.get_context("2d")?.ok_or_else(|| JsValue::from_str("no 2d context"))?.dyn_into()?;
+    sctx.put_image_data(&image, 0.0, 0.0)?;
+    let (x, y, w, h) = (p.x0 as f64, p.y0 as f64, p.width as f64, p.height as f64);
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
+    ctx.draw_image_with_html_canvas_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(&scratch, 0.0, 0.0, w, h, x, y, w, h)?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)
 }
 
 /// How many shapes from the start are circles styled like the first one.

@@ -22,26 +22,37 @@ const MAX_LISTED_DOTS: usize = 500;
 /// it tracks them inside an effect; the exports call it to get exactly what is on screen.
 pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<usize>) {
     let visible = state.visible.get().unwrap_or_default();
-    let kernels: Vec<KernelProfile> = state.kernels.with(|ks| visible.iter().filter_map(|&i| ks.get(i).cloned()).collect());
     let selected = state.selected.get().and_then(|s| visible.iter().position(|&i| i == s));
     let hidden = state.hidden_levels.get();
     let transfers = state.transfers.get();
     let runs = crate::compare::shown_runs(state);
     let run_refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef { name, kernels: ks }).collect();
-    let scene = state.machine.with(|m| {
-        let input = ChartInput::new(&kernels, m, width, height)
-            .with_mode(state.mode.get())
-            .with_compute(state.compute.get())
-            .with_selected(selected)
-            .with_theme(state.effective_theme())
-            .with_zoom(state.zoom.get())
-            .with_hidden_levels(&hidden)
-            .with_ceilings(state.show_ceilings.get())
-            .with_walls(state.show_walls.get())
-            .with_word(state.word.get())
-            .with_transfers(&transfers)
-            .with_runs(&run_refs);
-        chart::build(&input)
+    let build = |kernels: &[KernelProfile]| {
+        state.machine.with(|m| {
+            let input = ChartInput::new(kernels, m, width, height)
+                .with_mode(state.mode.get())
+                .with_compute(state.compute.get())
+                .with_selected(selected)
+                .with_theme(state.effective_theme())
+                .with_zoom(state.zoom.get())
+                .with_hidden_levels(&hidden)
+                .with_ceilings(state.show_ceilings.get())
+                .with_walls(state.show_walls.get())
+                .with_word(state.word.get())
+                .with_transfers(&transfers)
+                .with_runs(&run_refs);
+            chart::build(&input)
+        })
+    };
+    // Every kernel shown (no filter): chart the dataset in place rather than copy 10,000
+    // profiles on each redraw.
+    let scene = state.kernels.with(|ks| {
+        if visible.len() == ks.len() && visible.iter().enumerate().all(|(i, &v)| i == v) {
+            build(ks)
+        } else {
+            let shown: Vec<KernelProfile> = visible.iter().filter_map(|&i| ks.get(i).cloned()).collect();
+            build(&shown)
+        }
     });
     (scene, visible)
 }
@@ -112,9 +123,12 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         let Some(canvas_el) = canvas_ref.get() else { return };
         perf::mark("roofline:render-start");
         let (s, visible) = current_scene(state, w, (w * 0.62).round());
+        perf::measure("roofline:scene", "roofline:render-start");
+        perf::mark("roofline:paint-start");
         if let Err(e) = canvas::paint(&canvas_el, &s) {
             leptos::logging::error!("chart: {e:?}");
         }
+        perf::measure("roofline:paint", "roofline:paint-start");
         let listed: Vec<(usize, f64, f64, String)> = state.kernels.with_untracked(|ks| {
             s.hits
                 .iter()
@@ -158,7 +172,12 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                 set_hover.set(None);
             }
             Some(Drag::Box { x0, y0, .. }) => drag.set(Some(Drag::Box { x0, y0, x1: x, y1: y })),
-            None => set_hover.set(hit_at(x, y).map(|h| (h, x, y))),
+            None => {
+                perf::mark("roofline:hover-start");
+                let hit = hit_at(x, y);
+                perf::measure_latest("roofline:hover", "roofline:hover-start");
+                set_hover.set(hit.map(|h| (h, x, y)));
+            }
         }
     };
     let on_down = move |ev: web_sys::MouseEvent| {

@@ -2,6 +2,7 @@
 
 use crate::app::AppState;
 use leptos::prelude::*;
+use crate::reactive::{handler, text};
 use roofline_engine::collect;
 
 fn copy_to_clipboard(text: String, done: RwSignal<Option<String>>) {
@@ -27,7 +28,7 @@ pub fn CollectPanel(state: AppState) -> impl IntoView {
                         <h3>{r.tool}</h3>
                         <pre>{commands}</pre>
                         <p class="hint">{r.note}</p>
-                        <button type="button" aria-label=format!("Copy the {} command", r.tool) on:click=move |_| copy_to_clipboard(text.clone(), copied)>"Copy"</button>
+                        <button type="button" aria-label=format!("Copy the {} command", r.tool) on:click=handler(move |_: web_sys::MouseEvent| copy_to_clipboard(text.clone(), copied))>"Copy"</button>
                     </div>
                 }
             })
@@ -35,9 +36,9 @@ pub fn CollectPanel(state: AppState) -> impl IntoView {
     };
     view! {
         <details class="panel collect-panel">
-            <summary>{move || format!("How to collect the data for the {} chart", state.mode.get().id())}</summary>
+            <summary>{text(move || format!("How to collect the data for the {} chart", state.mode.get().id()))}</summary>
             {recipes}
-            <p class="copied" aria-live="polite">{move || copied.get().unwrap_or_default()}</p>
+            <p class="copied" aria-live="polite">{text(move || copied.get().unwrap_or_default())}</p>
         </details>
     }
 }

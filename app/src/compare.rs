@@ -6,6 +6,7 @@
 use crate::app::{describe_files, shown, AppState};
 use crate::{files, perf};
 use leptos::prelude::*;
+use crate::reactive::{flag, handler, text};
 use leptos::task::spawn_local;
 use roofline_engine::compare::{changes_with, Change};
 use roofline_engine::{selection, KernelProfile};
@@ -97,13 +98,14 @@ fn add_run(state: AppState, input: web_sys::HtmlInputElement) {
 /// "Add a run…", "Clear runs" and which runs are compared.
 #[component]
 pub fn RunControls(state: AppState) -> impl IntoView {
-    let none = move || state.runs.with(Vec::is_empty);
-    let status = move || {
+    let none = flag(move || state.runs.with(Vec::is_empty));
+    let status = text(move || {
         state.runs.with(|runs| match runs.len() {
             0 => String::new(),
             n => format!("Comparing {} runs: {} → current", n + 1, runs.iter().map(|(name, _)| short(name)).collect::<Vec<_>>().join(" → ")),
         })
-    };
+    });
+    let status_title = status.clone();
     view! {
         <div class="run-controls">
             <label class="file-button add-run" title="Load files as a new run; the current data becomes the previous run">
@@ -113,13 +115,13 @@ pub fn RunControls(state: AppState) -> impl IntoView {
                     id="add-run-input"
                     multiple
                     aria-label="Add a run to compare with the current data"
-                    on:change=move |ev| {
+                    on:change=handler(move |ev: web_sys::Event| {
                         add_run(state, event_target(&ev));
-                    }
+                    })
                 />
             </label>
-            <button type="button" class="clear-runs" hidden=none on:click=move |_| state.runs.set(Vec::new())>"Clear runs"</button>
-            <span class="runs-status" aria-live="polite" hidden=none title=status>{status}</span>
+            <button type="button" class="clear-runs" hidden=none.clone() on:click=handler(move |_: web_sys::MouseEvent| state.runs.set(Vec::new()))>"Clear runs"</button>
+            <span class="runs-status" aria-live="polite" hidden=none title=status_title>{status}</span>
         </div>
     }
 }

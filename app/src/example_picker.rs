@@ -6,6 +6,7 @@
 use crate::app::AppState;
 use crate::examples::{self, Data, Example};
 use leptos::prelude::*;
+use crate::reactive::handler;
 use leptos::task::spawn_local;
 use roofline_engine::{load_dataset, Dataset, KernelProfile, SourceFile};
 use wasm_bindgen::JsCast;
@@ -122,7 +123,7 @@ pub fn ExamplePicker(state: AppState) -> impl IntoView {
                                     class="example-button"
                                     data-example=id
                                     aria-describedby=source_id.clone()
-                                    on:click=move |_| pick(ex.get_value())
+                                    on:click=handler(move |_: web_sys::MouseEvent| pick(ex.get_value()))
                                 >
                                     {title}
                                 </button>

@@ -9,6 +9,7 @@
 use crate::app::AppState;
 use crate::canvas;
 use leptos::prelude::*;
+use crate::reactive::handler;
 use roofline_engine::chart::{self, ChartInput, Mode, Scene, Theme};
 use roofline_engine::model::Machine;
 use roofline_engine::report::{AnalyzeReport, KernelReport};
@@ -108,7 +109,8 @@ pub fn kernels_csv(report: &AnalyzeReport) -> String {
 
 /// The kernel table as JSON: `roofline analyze --json`'s report, pretty-printed.
 pub fn kernels_json(report: &AnalyzeReport) -> String {
-    serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    // Written without serde (the engine's report_json: smaller wasm), byte for byte as the CLI.
+    roofline_engine::report_json::analyze(report)
 }
 
 
@@ -230,11 +232,11 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
                         <button
                             type="button"
                             data-export=e.file_name()
-                            on:click=move |_| {
+                            on:click=handler(move |_: web_sys::MouseEvent| {
                                 if let Err(err) = e.run(state) {
                                     state.error.set(Some(format!("{}: the export failed ({err:?})", e.file_name())));
                                 }
-                            }
+                            })
                         >
                             {e.label()}
                         </button>

@@ -4,6 +4,7 @@
 
 use crate::app::AppState;
 use leptos::prelude::*;
+use crate::reactive::{flag, handler, text};
 use roofline_engine::report::KernelReport;
 use roofline_engine::units::si;
 
@@ -107,7 +108,7 @@ impl Column {
 
 /// Sorts `rows` (indices into `reports`) by `col`; missing values always sort last.
 pub fn sort_rows(rows: &mut [usize], reports: &[KernelReport], col: Column, descending: bool) {
-    rows.sort_by(|&a, &b| {
+    roofline_engine::sort::sort_usizes(rows, &mut |a, b| {
         let (ra, rb) = (&reports[a], &reports[b]);
         let ord = if col.numeric() {
             match (col.number(ra), col.number(rb)) {
@@ -140,21 +141,27 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
 
     let header = move |col: Column| {
         let (label, title) = col.header();
-        let aria = move || match sort.get() {
-            (c, true) if c == col => "descending",
-            (c, false) if c == col => "ascending",
-            _ => "none",
-        };
-        let arrow = move || match sort.get() {
-            (c, true) if c == col => " ▾",
-            (c, false) if c == col => " ▴",
-            _ => "",
-        };
+        let aria = text(move || {
+            match sort.get() {
+                (c, true) if c == col => "descending",
+                (c, false) if c == col => "ascending",
+                _ => "none",
+            }
+            .to_string()
+        });
+        let arrow = text(move || {
+            match sort.get() {
+                (c, true) if c == col => " ▾",
+                (c, false) if c == col => " ▴",
+                _ => "",
+            }
+            .to_string()
+        });
         view! {
             <th scope="col" aria-sort=aria class:num=col.numeric()>
-                <button type="button" class="sort" title=title on:click=move |_| {
+                <button type="button" class="sort" title=title on:click=handler(move |_: web_sys::MouseEvent| {
                     sort.update(|(c, d)| if *c == col { *d = !*d } else { *c = col; *d = col.numeric() })
-                }>{label}{arrow}</button>
+                })>{label}{arrow}</button>
             </th>
         }
     };
@@ -180,10 +187,10 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                     let above = r.guidance.as_ref().is_some_and(|g| g.above_roof);
                     Some(view! {
                         <tr
-                            class:selected=move || state.selected.get() == Some(i)
+                            class:selected=flag(move || state.selected.get() == Some(i))
                             class:above-roof=above
-                            aria-selected=move || (state.selected.get() == Some(i)).to_string()
-                            on:click=move |_| state.selected.set(Some(i))
+                            aria-selected=text(move || (state.selected.get() == Some(i)).to_string())
+                            on:click=handler(move |_: web_sys::MouseEvent| state.selected.set(Some(i)))
                         >
                             <td class="name" title=full>{display}</td>
                             {cells}
@@ -204,8 +211,8 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                     id="kernel-filter"
                     placeholder="regex, e.g. gemm|conv"
                     aria-label="Filter kernels by name (regular expression)"
-                    prop:value=move || state.filter.get()
-                    on:input=move |ev| state.filter.set(event_target_value(&ev))
+                    prop:value=text(move || state.filter.get())
+                    on:input=handler(move |ev: web_sys::Event| state.filter.set(event_target_value(&ev)))
                 />
             </label>
             <label>
@@ -216,18 +223,18 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                     id="top-n"
                     aria-label="Show only the N longest-running kernels"
                     placeholder="all"
-                    prop:value=move || state.top_n.get().map(|n| n.to_string()).unwrap_or_default()
-                    on:input=move |ev| state.top_n.set(event_target_value(&ev).trim().parse().ok().filter(|n: &usize| *n > 0))
+                    prop:value=text(move || state.top_n.get().map(|n| n.to_string()).unwrap_or_default())
+                    on:input=handler(move |ev: web_sys::Event| state.top_n.set(event_target_value(&ev).trim().parse().ok().filter(|n: &usize| *n > 0)))
                 />
                 " by time"
             </label>
-            <span class="count" aria-live="polite">{move || {
+            <span class="count" aria-live="polite">{text(move || {
                 let total = state.kernels.with(Vec::len);
                 match state.visible.get() {
                     Ok(v) => format!("{} of {} kernels", v.len(), total),
                     Err(e) => e,
                 }
-            }}</span>
+            })}</span>
         </div>
         <div class="table-scroll">
             <table class="kernels" aria-label="Kernels">

@@ -5,6 +5,7 @@
 use crate::app::AppState;
 use crate::chart_view::zoom_centre;
 use leptos::prelude::*;
+use crate::reactive::{flag, handler};
 use roofline_engine::chart::Mode;
 use wasm_bindgen::JsCast;
 
@@ -90,12 +91,12 @@ pub fn KeyboardShortcuts(state: AppState) -> impl IntoView {
 #[component]
 pub fn HelpDialog(state: AppState) -> impl IntoView {
     view! {
-        <div class="help" role="dialog" aria-modal="false" aria-labelledby="help-title" hidden=move || !state.help_open.get()>
+        <div class="help" role="dialog" aria-modal="false" aria-labelledby="help-title" hidden=flag(move || !state.help_open.get())>
             <h2 id="help-title">"Keyboard shortcuts"</h2>
             <dl>
                 {SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
             </dl>
-            <button type="button" on:click=move |_| state.help_open.set(false)>"Close"</button>
+            <button type="button" on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(false))>"Close"</button>
         </div>
     }
 }

@@ -16,6 +16,7 @@ pub mod keyboard;
 pub mod machine_editor;
 pub mod panic;
 pub mod paste_box;
+pub mod reactive;
 pub mod perf;
 pub mod summary_panel;
 pub mod theme;

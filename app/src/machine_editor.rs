@@ -9,6 +9,7 @@
 
 use crate::app::AppState;
 use leptos::prelude::*;
+use crate::reactive::{flag, handler, text};
 use roofline_engine::model::{catalogue, Basis, Machine};
 use roofline_engine::units::GIGA;
 
@@ -166,7 +167,7 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
         <div class="machine-editor" role="group" aria-label="Machine and ceilings">
             <label class="machine-pick">
                 "Machine "
-                <select aria-label="Machine" on:change=on_pick>
+                <select aria-label="Machine" on:change=handler(on_pick)>
                     {move || {
                         (!current_is_catalogue())
                             .then(|| {
@@ -181,7 +182,7 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
                                     let id = m.id.clone();
                                     let id2 = id.clone();
                                     view! {
-                                        <option value=id prop:selected=move || machine.with(|cur| cur.id == id2)>
+                                        <option value=id prop:selected=flag(move || machine.with(|cur| cur.id == id2))>
                                             {m.name.clone()}
                                         </option>
                                     }
@@ -194,14 +195,14 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
                 "Clock "
                 <select
                     aria-label="Clock"
-                    on:change=on_clock
-                    disabled=move || machine.with(|m| m.base_clock_hz.is_none() || m.boost_clock_hz.is_none() || m.clock_hz.is_none())
+                    on:change=handler(on_clock)
+                    disabled=flag(move || machine.with(|m| m.base_clock_hz.is_none() || m.boost_clock_hz.is_none() || m.clock_hz.is_none()))
                 >
-                    <option value="boost" prop:selected=move || machine.with(|m| clock_of(m) == Some(Clock::Boost))>
-                        {move || clock_label(Clock::Boost)}
+                    <option value="boost" prop:selected=flag(move || machine.with(|m| clock_of(m) == Some(Clock::Boost)))>
+                        {text(move || clock_label(Clock::Boost))}
                     </option>
-                    <option value="base" prop:selected=move || machine.with(|m| clock_of(m) == Some(Clock::Base))>
-                        {move || clock_label(Clock::Base)}
+                    <option value="base" prop:selected=flag(move || machine.with(|m| clock_of(m) == Some(Clock::Base)))>
+                        {text(move || clock_label(Clock::Base))}
                     </option>
                     {move || {
                         machine
@@ -217,11 +218,11 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
             </label>
             <label>
                 "Peaks "
-                <select aria-label="Peaks: data sheet or measured" on:change=on_basis disabled=move || machine.with(|m| !has_two_bases(m))>
-                    <option value="empirical" prop:selected=move || machine.with(|m| basis_of(m) == Basis::Empirical)>
+                <select aria-label="Peaks: data sheet or measured" on:change=handler(on_basis) disabled=flag(move || machine.with(|m| !has_two_bases(m)))>
+                    <option value="empirical" prop:selected=flag(move || machine.with(|m| basis_of(m) == Basis::Empirical))>
                         "Measured where known"
                     </option>
-                    <option value="theoretical" prop:selected=move || machine.with(|m| basis_of(m) == Basis::Theoretical)>
+                    <option value="theoretical" prop:selected=flag(move || machine.with(|m| basis_of(m) == Basis::Theoretical))>
                         "Data sheet"
                     </option>
                 </select>
@@ -274,14 +275,14 @@ fn CeilingInput(
                 step="any"
                 inputmode="decimal"
                 aria-label=format!("{name} {what}, {unit}")
-                prop:value=move || machine.with(|m| value(m, i).map(giga_text).unwrap_or_default())
-                on:change=move |ev| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set(m, i, v))) {
+                prop:value=text(move || machine.with(|m| value(m, i).map(giga_text).unwrap_or_default()))
+                on:change=handler(move |ev: web_sys::Event| match parse_number(&event_target_value(&ev)).and_then(|v| machine.with_untracked(|m| set(m, i, v))) {
                     Some(m) => {
                         state.error.set(None);
                         machine.set(m);
                     }
                     None => state.error.set(Some(format!("{label} {unit}: enter a positive number"))),
-                }
+                })
             />
             <span class="unit">{unit}</span>
         </label>

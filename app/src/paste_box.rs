@@ -3,6 +3,7 @@
 
 use crate::app::AppState;
 use leptos::prelude::*;
+use crate::reactive::handler;
 use roofline_engine::SourceFile;
 
 #[component]
@@ -22,10 +23,10 @@ pub fn PasteBox(state: AppState) -> impl IntoView {
                 rows="6"
                 aria-label="Profiler output to analyse"
                 placeholder="Paste the output of ncu --csv, nvprof --csv, rocprof, Advisor, or a tidy CSV"
-                prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
+                prop:value=crate::reactive::text(move || text.get())
+                on:input=handler(move |ev: web_sys::Event| text.set(event_target_value(&ev)))
             ></textarea>
-            <button type="button" on:click=move |_| load()>"Analyse pasted text"</button>
+            <button type="button" on:click=handler(move |_: web_sys::MouseEvent| load())>"Analyse pasted text"</button>
         </details>
     }
 }

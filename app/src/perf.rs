@@ -1,4 +1,6 @@
-//! `performance.mark`/`measure` entries (`roofline:parse`, `roofline:render`, `roofline:load`)
+//! `performance.mark`/`measure` entries (`roofline:parse`, `roofline:render` = `roofline:scene`
+//! (building the scene) + `roofline:paint` (of which `roofline:raster`: the engine's
+//! rasteriser) + the rest, `roofline:hover` (the latest hover's hit test), `roofline:load`)
 //! so anyone can read the app's costs in DevTools or in a browser benchmark.
 
 fn performance() -> Option<web_sys::Performance> {
@@ -9,6 +11,16 @@ fn performance() -> Option<web_sys::Performance> {
 pub fn mark(name: &str) {
     if let Some(p) = performance() {
         let _ = p.mark(name);
+    }
+}
+
+/// Records a measure from the mark `start` to now, replacing earlier ones of the same name:
+/// for events as frequent as mouse moves, whose entries would otherwise pile up.
+pub fn measure_latest(name: &str, start: &str) {
+    if let Some(p) = performance() {
+        p.clear_measures_with_measure_name(name);
+        let _ = p.measure_with_start_mark(name, start);
+        p.clear_marks_with_mark_name(start);
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::app::AppState;
 use crate::theme;
 use leptos::prelude::*;
+use crate::reactive::{flag, handler, text};
 use roofline_engine::chart::{Mode, WordSize};
 use roofline_engine::model::{ComputeKind, Level};
 
@@ -43,9 +44,9 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                     type="button"
                     role="tab"
                     class="mode-tab"
-                    aria-selected=move || (state.mode.get() == m).to_string()
+                    aria-selected=text(move || (state.mode.get() == m).to_string())
                     title=format!("{} (key {})", mode_label(m), i + 1)
-                    on:click=move |_| { state.mode.set(m); state.zoom.set(None); }
+                    on:click=handler(move |_: web_sys::MouseEvent| { state.mode.set(m); state.zoom.set(None); })
                 >{mode_label(m)}</button>
             }
         })
@@ -55,8 +56,8 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
             <label class="toggle">
                 <input
                     type="checkbox"
-                    prop:checked=move || !state.hidden_levels.get().contains(&l)
-                    on:change=move |_| state.hidden_levels.update(|h| if let Some(p) = h.iter().position(|x| *x == l) { h.remove(p); } else { h.push(l); })
+                    prop:checked=flag(move || !state.hidden_levels.get().contains(&l))
+                    on:change=handler(move |_: web_sys::Event| state.hidden_levels.update(|h| if let Some(p) = h.iter().position(|x| *x == l) { h.remove(p); } else { h.push(l); }))
                 />
                 {l.label()}
             </label>
@@ -76,22 +77,22 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                 <legend>"Show"</legend>
                 {[Level::L1, Level::Shared, Level::L2, Level::L3, Level::Dram].into_iter().map(level_toggle).collect_view()}
                 <label class="toggle">
-                    <input type="checkbox" prop:checked=move || state.show_ceilings.get() on:change=move |_| state.show_ceilings.update(|v| *v = !*v) />
+                    <input type="checkbox" prop:checked=flag(move || state.show_ceilings.get()) on:change=handler(move |_: web_sys::Event| state.show_ceilings.update(|v| *v = !*v)) />
                     "ceilings"
                 </label>
                 <label class="toggle">
-                    <input type="checkbox" prop:checked=move || state.show_walls.get() on:change=move |_| state.show_walls.update(|v| *v = !*v) />
+                    <input type="checkbox" prop:checked=flag(move || state.show_walls.get()) on:change=handler(move |_: web_sys::Event| state.show_walls.update(|v| *v = !*v)) />
                     "walls"
                 </label>
                 <label>
                     "Compute roof "
                     <select
                         aria-label="Compute roof"
-                        on:change=move |ev| {
+                        on:change=handler(move |ev: web_sys::Event| {
                             let v = event_target_value(&ev);
                             state.compute.set(compute_options.iter().find(|(_, n)| *n == v).and_then(|(k, _)| *k));
-                        }
-                        prop:value=move || compute_options.iter().find(|(k, _)| *k == state.compute.get()).map_or("auto", |(_, n)| *n)
+                        })
+                        prop:value=text(move || compute_options.iter().find(|(k, _)| *k == state.compute.get()).map_or("auto", |(_, n)| *n).to_string())
                     >
                         {compute_options.iter().map(|(_, n)| view! { <option value=*n>{*n}</option> }).collect_view()}
                     </select>
@@ -100,8 +101,8 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                     "LD/ST word "
                     <select
                         aria-label="Word size for memory walls"
-                        on:change=move |ev| state.word.set(if event_target_value(&ev) == "64" { WordSize::Bits64 } else { WordSize::Bits32 })
-                        prop:value=move || if state.word.get() == WordSize::Bits64 { "64" } else { "32" }
+                        on:change=handler(move |ev: web_sys::Event| state.word.set(if event_target_value(&ev) == "64" { WordSize::Bits64 } else { WordSize::Bits32 }))
+                        prop:value=text(move || if state.word.get() == WordSize::Bits64 { "64" } else { "32" }.to_string())
                     >
                         <option value="32">"32-bit"</option>
                         <option value="64">"64-bit"</option>
@@ -109,13 +110,13 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                 </label>
             </fieldset>
             <div class="actions">
-                <button type="button" title="Reset zoom (key 0)" disabled=move || state.zoom.get().is_none() on:click=move |_| state.zoom.set(None)>"Reset zoom"</button>
-                <button type="button" aria-label=move || theme::label(state.theme.get()) on:click=move |_| theme::cycle(state)>{move || theme::label(state.theme.get())}</button>
-                <button type="button" id="copy-link" on:click=move |_| copy_link(state, feedback)>"Copy link"</button>
-                <button type="button" title="Keyboard shortcuts (key ?)" on:click=move |_| state.help_open.set(true)>"?"</button>
-                <span class="feedback" role="status">{move || feedback.get()}</span>
+                <button type="button" title="Reset zoom (key 0)" disabled=flag(move || state.zoom.get().is_none()) on:click=handler(move |_: web_sys::MouseEvent| state.zoom.set(None))>"Reset zoom"</button>
+                <button type="button" aria-label=text(move || theme::label(state.theme.get()).to_string()) on:click=handler(move |_: web_sys::MouseEvent| theme::cycle(state))>{text(move || theme::label(state.theme.get()).to_string())}</button>
+                <button type="button" id="copy-link" on:click=handler(move |_: web_sys::MouseEvent| copy_link(state, feedback))>"Copy link"</button>
+                <button type="button" title="Keyboard shortcuts (key ?)" on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(true))>"?"</button>
+                <span class="feedback" role="status">{text(move || feedback.get())}</span>
             </div>
-            <p class="notice" role="status" hidden=move || state.link_notice.with(Option::is_none)>{move || state.link_notice.get().unwrap_or_default()}</p>
+            <p class="notice" role="status" hidden=flag(move || state.link_notice.with(Option::is_none))>{text(move || state.link_notice.get().unwrap_or_default())}</p>
         </section>
     }
 }

@@ -1,8 +1,11 @@
 //! The model and guidance for 10,000 kernels: `report::analyze` (every roofline, memory-wall
 //! position, binding roof, headroom, Amdahl rank) of a dataset as large as a long training
-//! run gives, against a catalogue GPU. Throughput in kernels (criterion `Elements`).
+//! run gives, against a catalogue GPU; and the chart scenes of those kernels (the hierarchical
+//! one has 30,000 dots: issue 8's redraw budget), which the app builds on every redraw.
+//! Throughput in kernels (criterion `Elements`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use roofline_engine::chart::{self, raster, ChartInput, Mode};
 use roofline_engine::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::report::analyze;
@@ -45,5 +48,35 @@ fn model(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, model);
+/// Scene building at the app's default chart size (960 × 595 CSS pixels), one mode each.
+fn scenes(c: &mut Criterion) {
+    let ds = dataset();
+    let Some(machine) = catalogue::by_id("a100") else { return };
+    let mut g = c.benchmark_group("scene_10k_kernels");
+    g.throughput(Throughput::Elements(KERNELS as u64));
+    g.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    for mode in [Mode::Classic, Mode::Hierarchical, Mode::Instruction] {
+        let input = ChartInput::new(&ds.kernels, &machine, 960.0, 595.0).with_mode(mode).with_selected(Some(17));
+        g.bench_function(mode.id(), |b| b.iter(|| black_box(chart::build(black_box(&input)))));
+    }
+    // What the canvas does with the hierarchical scene: its long runs of dots and lines as
+    // images (chart::raster), at a 1× and a 2× device pixel ratio.
+    let input = ChartInput::new(&ds.kernels, &machine, 960.0, 595.0).with_mode(Mode::Hierarchical);
+    let scene = chart::build(&input);
+    for dpr in [1.0, 2.0] {
+        let (w, h) = ((scene.width * dpr) as u32, (scene.height * dpr) as u32);
+        g.bench_function(format!("hierarchical_raster_{dpr}x"), |b| {
+            b.iter(|| {
+                for (range, raster) in raster::plan(&scene.shapes) {
+                    if raster {
+                        black_box(raster::rasterize(&scene.shapes[range], dpr, w, h));
+                    }
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, model, scenes);
 criterion_main!(benches);

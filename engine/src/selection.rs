@@ -2,6 +2,7 @@
 //! top-N by time. The table and the chart show the same selection; indices always refer to the
 //! dataset's kernels, so a selection survives filtering.
 
+use crate::pattern::Pattern;
 use crate::profile::KernelProfile;
 
 /// Indices of the kernels whose name matches `pattern` (empty: all) and that are among the
@@ -10,24 +11,18 @@ pub fn visible(kernels: &[KernelProfile], pattern: &str, top_n: Option<usize>) -
     let re = if pattern.trim().is_empty() {
         None
     } else {
-        Some(
-            regex_lite::RegexBuilder::new(pattern.trim())
-                .case_insensitive(true)
-                .size_limit(1 << 20)
-                .build()
-                .map_err(|e| format!("the filter is not a valid regular expression: {e}"))?,
-        )
+        Some(Pattern::new(pattern.trim(), true).map_err(|e| format!("the filter is not a valid regular expression: {e}"))?)
     };
     let mut idx: Vec<usize> = (0..kernels.len()).filter(|&i| re.as_ref().is_none_or(|r| r.is_match(&kernels[i].name))).collect();
     if let Some(n) = top_n {
         if n < idx.len() {
             let mut by_time = idx.clone();
-            by_time.sort_by(|&a, &b| {
+            crate::sort::sort_usizes(&mut by_time, &mut |a, b| {
                 let (ta, tb) = (kernels[a].time_s().unwrap_or(f64::NEG_INFINITY), kernels[b].time_s().unwrap_or(f64::NEG_INFINITY));
                 tb.total_cmp(&ta).then(a.cmp(&b))
             });
             by_time.truncate(n);
-            by_time.sort_unstable();
+            crate::sort::sort_usizes(&mut by_time, &mut |a, b| a.cmp(&b));
             idx = by_time;
         }
     }

@@ -9,8 +9,9 @@ import { serve } from '../../scripts/serve.mjs';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLES = join(ROOT, '..', 'shared', 'samples');
 
+/// Serves `dist/` (or the build in $ROOFLINE_DIST, for a second build beside the main one).
 export async function startSite() {
-  return serve(join(ROOT, 'dist'), 0, '/roofline/');
+  return serve(process.env.ROOFLINE_DIST || join(ROOT, 'dist'), 0, '/roofline/');
 }
 
 export async function launch() {

@@ -28,6 +28,7 @@ pub fn build(input: &ChartInput) -> Scene {
     let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
     let legend: Vec<LegendItem> = [LegendItem::sizes()].into_iter().chain(compare::legend(input)).collect();
     let mut b = Builder::new(input, x_auto, y_auto, &legend);
+    b.reserve_dots(points.len(), 0);
 
     let shares = time_shares(input.kernels);
     for p in &points {

@@ -23,7 +23,7 @@ use super::scene::{arrow_geometry, Shape};
 use super::{ChartInput, Mode};
 use crate::compare::first_by_name;
 use crate::model::hierarchical::{hierarchical_points, sizes};
-use crate::model::instruction::{instruction_points, threads_per_warp};
+use crate::model::instruction::{instruction_points_iter, threads_per_warp};
 use crate::model::point::classic_points;
 use crate::model::Level;
 use crate::profile::KernelProfile;
@@ -81,8 +81,7 @@ pub fn points(input: &ChartInput, kernels: &[KernelProfile]) -> Vec<RunPoint> {
                 .iter()
                 .enumerate()
                 .flat_map(|(i, k)| {
-                    instruction_points(k, &s, tpw)
-                        .into_iter()
+                    instruction_points_iter(k, &s, tpw)
                         .filter(|p| input.shows_level(p.level) && finite_pos(p.warp_inst_per_txn) && finite_pos(p.warp_inst_per_s))
                         .map(move |p| RunPoint { kernel: i, level: p.level, x: p.warp_inst_per_txn, y: p.warp_inst_per_s })
                 })
@@ -113,11 +112,11 @@ pub fn legend(input: &ChartInput) -> Option<LegendItem> {
     Some(LegendItem::new(Swatch::Open(input.theme.palette().link), format!("open: {runs}; arrows to the next run")))
 }
 
-/// Draws earlier runs' markers and the arrows between consecutive runs (the last run being
-/// `input.kernels`). Call after the current dots and before the axes and roof labels, so
 /// A drawn marker: its pixel centre and how far it reaches (arrows are trimmed by that).
 type Marked = ((f64, f64), f64);
 
+/// Draws earlier runs' markers and the arrows between consecutive runs (the last run being
+/// `input.kernels`). Call after the current dots and before the axes and roof labels, so
 /// labels avoid what this reserves.
 pub fn draw(b: &mut Builder, input: &ChartInput) {
     if !shows_runs(input) {
@@ -141,7 +140,13 @@ pub fn draw(b: &mut Builder, input: &ChartInput) {
         let first = first_by_name(ks);
         let mut map = HashMap::new();
         let mut list = Vec::new();
-        for p in points(input, ks) {
+        let pts = points(input, ks);
+        if earlier {
+            // One marker and one taken box per point: grown once, not doubled over and over.
+            b.marks.reserve(pts.len());
+            b.placer.reserve(pts.len());
+        }
+        for p in pts {
             let Some(k) = ks.get(p.kernel) else { continue };
             // A repeated name: only its first kernel is on the path.
             if !first.get(k.name.as_str()).is_some_and(|f| std::ptr::eq(*f, k)) {
@@ -168,6 +173,8 @@ pub fn draw(b: &mut Builder, input: &ChartInput) {
         ordered.push(list);
     }
     for pair in 1..runs.len() {
+        b.marks.reserve(ordered[pair].len());
+        b.placer.reserve(ordered[pair].len());
         for &((name, level), (to, to_reach)) in &ordered[pair] {
             let Some(&(from, from_reach)) = centres[pair - 1].get(&(name, level)) else { continue };
             let width = if selected == Some(name) { ARROW_SELECTED_PX } else { ARROW_PX };

@@ -19,9 +19,14 @@ const RING_GAP_PX: f64 = 3.0;
 /// Each kernel's share of the kernels' total time, 0 where the time is unknown, zero,
 /// negative or not finite.
 pub fn time_shares(kernels: &[KernelProfile]) -> Vec<f64> {
-    let time = |k: &KernelProfile| k.time_s().filter(|t| t.is_finite() && *t > 0.0);
-    let total: f64 = kernels.iter().filter_map(time).sum();
-    kernels.iter().map(|k| if total > 0.0 { time(k).map_or(0.0, |t| t / total) } else { 0.0 }).collect()
+    // One pass over the kernels (10 000 of them are megabytes to read): times first, then
+    // divided in place; 0 stands for "no usable time", which adds nothing to the sum.
+    let mut shares: Vec<f64> = kernels.iter().map(|k| k.time_s().filter(|t| t.is_finite() && *t > 0.0).unwrap_or(0.0)).collect();
+    let total: f64 = shares.iter().filter(|t| **t > 0.0).sum();
+    for s in &mut shares {
+        *s = if total > 0.0 && *s > 0.0 { *s / total } else { 0.0 };
+    }
+    shares
 }
 
 /// A dot's radius from its time share (area ∝ share above the floor).
@@ -29,11 +34,12 @@ pub fn radius_px(share: f64) -> f64 {
     MIN_RADIUS_PX + SHARE_RADIUS_PX * if share.is_finite() { share.clamp(0.0, 1.0).sqrt() } else { 0.0 }
 }
 
-/// Items in drawing order: the selected kernel's last, so its dots are on top. Stable.
-pub fn selected_last<T>(items: &[T], kernel: impl Fn(&T) -> usize, selected: Option<usize>) -> Vec<&T> {
-    let (mut rest, sel): (Vec<&T>, Vec<&T>) = items.iter().partition(|t| Some(kernel(t)) != selected);
-    rest.extend(sel);
-    rest
+/// Items in drawing order: the selected kernel's last, so its dots are on top. Stable. An
+/// iterator (two passes over `items`), not a vector: charts draw 30 000 dots through it.
+pub fn selected_last<'a, T>(items: &'a [T], kernel: impl Fn(&T) -> usize + Copy + 'a, selected: Option<usize>) -> impl Iterator<Item = &'a T> + 'a {
+    let rest = items.iter().filter(move |t| Some(kernel(t)) != selected);
+    let last = items.iter().filter(move |t| selected.is_some() && Some(kernel(t)) == selected);
+    rest.chain(last)
 }
 
 /// One marker to draw, in data units.
@@ -56,7 +62,7 @@ impl Builder {
     /// pixel centre, or `None` (nothing drawn) when a value is not positive and finite or the
     /// dot is outside the plot area.
     pub fn dot(&mut self, d: Dot) -> Option<(f64, f64)> {
-        let (cx, cy) = self.px(d.x, d.y)?;
+        let (cx, cy) = self.dot_px(d.x, d.y)?;
         if !(self.in_plot((cx, cy)) && d.r.is_finite() && d.r > 0.0) {
             return None;
         }
@@ -83,7 +89,16 @@ impl Builder {
         if points.len() < 2 {
             return;
         }
-        points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        // Insertion sort: a kernel has a handful of dots (one per level), and this keeps another
+        // copy of the standard library's sort out of the wasm.
+        let key = |p: &(f64, f64), q: &(f64, f64)| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1));
+        for i in 1..points.len() {
+            let mut j = i;
+            while j > 0 && key(&points[j - 1], &points[j]).is_gt() {
+                points.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         self.under.push(Shape::Line { points, color, width: if selected { 2.0 } else { 1.0 }, dash });
     }
 }
@@ -91,6 +106,24 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selected_kernel_drawn_last_in_order() {
+        let items = [(0, 'a'), (1, 'b'), (0, 'c'), (2, 'd'), (1, 'e')];
+        let order = |sel| selected_last(&items, |t| t.0, sel).map(|t| t.1).collect::<String>();
+        assert_eq!(order(Some(1)), "acdbe");
+        assert_eq!(order(None), "abcde");
+        assert_eq!(order(Some(9)), "abcde");
+    }
+
+    #[test]
+    fn shares_of_the_usable_times() {
+        let k = |t: Option<f64>| KernelProfile::from_counters("k", &t.map(|t| vec![(crate::counters::Counter::TimeS, t)]).unwrap_or_default());
+        let kernels = [k(Some(1.0)), k(None), k(Some(3.0)), k(Some(-2.0)), k(Some(f64::NAN)), k(Some(0.0))];
+        assert_eq!(time_shares(&kernels), [0.25, 0.0, 0.75, 0.0, 0.0, 0.0]);
+        assert_eq!(time_shares(&kernels[1..2]), [0.0]);
+        assert!(time_shares(&[]).is_empty());
+    }
 
     #[test]
     fn sizes_from_shares() {

@@ -6,7 +6,7 @@
 //! through the [`Placer`], after the dots, so no label covers a dot or another label.
 
 use super::labels::{shape_boxes, text_box, Box2, Placer};
-use super::scale::{decade_range, tick_label, LogScale};
+use super::scale::{decade_range, tick_label, LogMap, LogMemo, LogScale};
 use super::scene::{Anchor, Color, Hit, Palette, Scene, Shape};
 use super::ChartInput;
 
@@ -72,14 +72,29 @@ pub fn auto_range(values: impl IntoIterator<Item = f64>, pad: f64) -> [f64; 2] {
     decade_range(lo, hi, pad)
 }
 
+/// Room kept for shapes and taken boxes added after `n` dots ([`Builder::reserve_dots`]):
+/// rings of the selected kernel's dots, roofs, ridge marks, label boxes (a slanted label is a
+/// box per glyph-sized piece; a chart has hundreds of them). In proportion, so a small chart
+/// does not reserve what only a large one needs; for a small one, growing is cheap.
+fn after_dots(n: usize) -> usize {
+    n.saturating_add(n / 16).saturating_add(64)
+}
+
 /// A scene under construction.
 pub struct Builder {
     pub pal: Palette,
     pub width: f64,
     pub height: f64,
     pub plot: [f64; 4],
+    /// The axes, fixed by [`Builder::new`] (the cached maps below are made from them).
     pub x: LogScale,
     pub y: LogScale,
+    /// `x` and `y` with their logarithms taken once: [`Builder::px`] maps every dot.
+    xm: LogMap,
+    ym: LogMap,
+    /// The same maps remembering their last few values, for [`Builder::dot_px`].
+    x_memo: LogMemo,
+    y_memo: LogMemo,
     pub grid: Vec<Shape>,
     pub under: Vec<Shape>,
     pub marks: Vec<Shape>,
@@ -112,12 +127,32 @@ impl Builder {
         for b in legend_shapes.iter().flat_map(shape_boxes) {
             placer.occupy(b);
         }
-        Builder { pal, width, height, plot, x, y, grid: Vec::new(), under: Vec::new(), marks: Vec::new(), over: legend_shapes, hits: Vec::new(), placer }
+        let (xm, ym) = (x.map(), y.map());
+        let (x_memo, y_memo) = (LogMemo::new(xm), LogMemo::new(ym));
+        Builder { pal, width, height, plot, x, y, xm, ym, x_memo, y_memo, grid: Vec::new(), under: Vec::new(), marks: Vec::new(), over: legend_shapes, hits: Vec::new(), placer }
+    }
+
+    /// Room for `dots` more dots and `links` link lines, so tens of thousands of dots do not
+    /// grow and copy the shape, hit and taken-box vectors over and over. What is drawn after
+    /// the dots (the selected dots' rings, ceilings, labels) has room too ([`after_dots`]): a
+    /// vector that outgrew its room at the very end would copy every dot once more.
+    pub fn reserve_dots(&mut self, dots: usize, links: usize) {
+        self.marks.reserve(after_dots(dots));
+        self.hits.reserve(dots);
+        self.placer.reserve(after_dots(dots));
+        self.under.reserve(after_dots(links));
     }
 
     /// Data → pixels, `None` unless both values are finite and positive (log axes).
     pub fn px(&self, xv: f64, yv: f64) -> Option<(f64, f64)> {
-        (xv.is_finite() && yv.is_finite() && xv > 0.0 && yv > 0.0).then(|| (self.x.to_px(xv), self.y.to_px(yv)))
+        (xv.is_finite() && yv.is_finite() && xv > 0.0 && yv > 0.0).then(|| (self.xm.to_px(xv), self.ym.to_px(yv)))
+    }
+
+    /// [`Builder::px`] remembering the last few values mapped on each axis ([`LogMemo`]): a
+    /// kernel's dots repeat their y (hierarchical: one FLOP/s at every level) or x (a thread
+    /// dot under its warp dot). The same pixels as [`Builder::px`].
+    pub fn dot_px(&mut self, xv: f64, yv: f64) -> Option<(f64, f64)> {
+        (xv.is_finite() && yv.is_finite() && xv > 0.0 && yv > 0.0).then(|| (self.x_memo.to_px(xv), self.y_memo.to_px(yv)))
     }
 
     /// Whether a pixel lies in the plot area (1 px tolerance for rounding at the edges).
@@ -169,8 +204,10 @@ impl Builder {
         self.label_in(whole, &[(16.0, (p[1] + p[3]) / 2.0, Anchor::Middle, -90.0)], a.y_title, text, FONT_PX);
     }
 
+    /// The scene: layers in drawing order, in one vector allocated once.
     pub fn finish(self) -> Scene {
-        let mut shapes = self.grid;
+        let mut shapes = Vec::with_capacity(self.grid.len() + self.under.len() + self.marks.len() + self.over.len());
+        shapes.extend(self.grid);
         shapes.extend(self.under);
         shapes.extend(self.marks);
         shapes.extend(self.over);

@@ -24,10 +24,19 @@ pub fn level_name(m: &crate::model::Machine, level: Level) -> String {
 
 pub fn build(input: &ChartInput) -> Scene {
     let m = input.machine;
-    let points: Vec<_> = hierarchical_points(input.kernels, Some(m)).into_iter().filter(|p| input.shows_level(p.level)).collect();
+    let mut points = hierarchical_points(input.kernels, Some(m));
+    if !input.hidden_levels.is_empty() {
+        points.retain(|p| input.shows_level(p.level));
+    }
     let (ridge, compute) = shown_compute(input);
+    // Which levels have dots, found in one pass (not one scan of 30 000 dots per question).
+    let mut present = [false; Level::ALL.len()];
+    for p in &points {
+        present[p.level as usize] = true;
+    }
+    let dotted = |l: Level| present[l as usize];
     // Roofs of the levels the data has dots at (all of the machine's when it has none).
-    let has_dots = |l: Level| points.is_empty() || points.iter().any(|p| p.level == l);
+    let has_dots = |l: Level| points.is_empty() || dotted(l);
     let memory: Vec<&MemoryLevel> = m.memory.iter().filter(|l| input.shows_level(l.level) && has_dots(l.level) && l.bytes_per_s.is_finite() && l.bytes_per_s > 0.0).collect();
     let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
@@ -38,26 +47,29 @@ pub fn build(input: &ChartInput) -> Scene {
     let pal = input.theme.palette();
     let mut legend: Vec<LegendItem> = Level::ALL
         .iter()
-        .filter(|&&l| points.iter().any(|p| p.level == l) || memory.iter().any(|m| m.level == l))
+        .filter(|&&l| dotted(l) || memory.iter().any(|m| m.level == l))
         .map(|&l| LegendItem::new(Swatch::Dot(pal.level(l)), level_name(m, l)))
         .collect();
     legend.push(LegendItem::sizes());
     legend.extend(compare::legend(input));
     let mut b = Builder::new(input, x_auto, y_auto, &legend);
+    b.reserve_dots(points.len(), input.kernels.len());
 
     let shares = time_shares(input.kernels);
     let mut link: Vec<(f64, f64)> = Vec::new();
     let mut current: Option<usize> = None;
     let ordered = selected_last(&points, |p| p.kernel, input.selected);
+    // A kernel's dots are consecutive: its size (a square root) is worked out once.
+    let (mut r, mut selected) = (0.0, false);
     for p in ordered {
         if current != Some(p.kernel) {
             let done = std::mem::take(&mut link);
             b.link(done, current.is_some() && current == input.selected, false, pal.link);
             current = Some(p.kernel);
+            r = radius_px(shares.get(p.kernel).copied().unwrap_or(0.0));
+            selected = input.selected == Some(p.kernel);
         }
         let color = pal.level(p.level);
-        let r = radius_px(shares.get(p.kernel).copied().unwrap_or(0.0));
-        let selected = input.selected == Some(p.kernel);
         if let Some(px) = b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected }) {
             link.push(px);
         }

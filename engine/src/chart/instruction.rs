@@ -20,10 +20,11 @@ use super::scene::{Marker, Scene};
 use super::ChartInput;
 use crate::counters::Counter;
 use crate::model::hierarchical::sizes;
-use crate::model::instruction::{instruction_points, tensor_inst_per_s, threads_per_warp, InstructionPoint};
+use crate::model::instruction::{instruction_points_iter, tensor_inst_per_s, threads_per_warp, InstructionPoint};
 use crate::model::{Level, Machine};
 use crate::profile::KernelProfile;
 use crate::units::GIGA;
+use std::ops::Range;
 
 /// Thread and warp rates closer than this (relative) show no predication: no second marker.
 const PREDICATION_TOLERANCE: f64 = 0.01;
@@ -31,41 +32,58 @@ const PREDICATION_TOLERANCE: f64 = 0.01;
 /// A kernel's dots on the instruction chart.
 struct KernelDots {
     kernel: usize,
-    points: Vec<InstructionPoint>,
+    /// Its points: a range of the one vector of every kernel's points ([`kernel_dots`]), so
+    /// 10 000 kernels need no vector each.
+    points: Range<usize>,
     /// HMMA warp instructions and their rate, when the kernel ran any.
     tensor: Option<(f64, f64)>,
+}
+
+impl KernelDots {
+    fn points<'a>(&self, all: &'a [InstructionPoint]) -> &'a [InstructionPoint] {
+        all.get(self.points.clone()).unwrap_or(&[])
+    }
 }
 
 fn finite_pos(v: f64) -> bool {
     v.is_finite() && v > 0.0
 }
 
-fn kernel_dots(input: &ChartInput) -> Vec<KernelDots> {
+/// Every kernel's drawable points (shown levels, positive finite coordinates), in kernel
+/// order, and the kernels that have any.
+struct Points {
+    all: Vec<InstructionPoint>,
+    dots: Vec<KernelDots>,
+    /// Whether any kernel measured shared-memory transactions ([`has_shared`]), found in the
+    /// same pass over the kernels.
+    shared: bool,
+}
+
+fn kernel_dots(input: &ChartInput) -> Points {
     let (s, tpw) = (sizes(Some(input.machine)), threads_per_warp(Some(input.machine)));
-    input
-        .kernels
-        .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let points: Vec<_> = instruction_points(k, &s, tpw)
-                .into_iter()
-                .filter(|p| input.shows_level(p.level) && finite_pos(p.warp_inst_per_txn) && finite_pos(p.warp_inst_per_s))
-                .collect();
+    let mut all = Vec::with_capacity(input.kernels.len().saturating_mul(3));
+    let mut dots = Vec::with_capacity(input.kernels.len());
+    let mut shared = false;
+    for (i, k) in input.kernels.iter().enumerate() {
+        shared = shared || has_shared(k);
+        let start = all.len();
+        all.extend(instruction_points_iter(k, &s, tpw).filter(|p| input.shows_level(p.level) && finite_pos(p.warp_inst_per_txn) && finite_pos(p.warp_inst_per_s)));
+        if all.len() > start {
             let tensor = k.counters.get(Counter::TensorInst).filter(|t| finite_pos(*t)).zip(tensor_inst_per_s(k).filter(|r| finite_pos(*r)));
-            KernelDots { kernel: i, points, tensor }
-        })
-        .filter(|d| !d.points.is_empty())
-        .collect()
+            dots.push(KernelDots { kernel: i, points: start..all.len(), tensor });
+        }
+    }
+    Points { all, dots, shared }
 }
 
-/// Whether any kernel measured shared-memory transactions (then the shared ceiling matters).
-fn has_shared(kernels: &[KernelProfile]) -> bool {
-    kernels.iter().any(|k| [Counter::SharedTxn, Counter::SharedBytes].iter().any(|&c| k.counters.get(c).is_some_and(finite_pos)))
+/// Whether a kernel measured shared-memory transactions (then the shared ceiling matters).
+fn has_shared(k: &KernelProfile) -> bool {
+    [Counter::SharedTxn, Counter::SharedBytes].iter().any(|&c| k.counters.get(c).is_some_and(finite_pos))
 }
 
-/// The GTXN/s roofs to draw: level, transactions/s.
-fn txn_roofs(input: &ChartInput) -> Vec<(Level, f64)> {
-    let shared = has_shared(input.kernels);
+/// The GTXN/s roofs to draw: level, transactions/s; `shared`: whether any kernel measured
+/// shared-memory transactions.
+fn txn_roofs(input: &ChartInput, shared: bool) -> Vec<(Level, f64)> {
     [Level::L1, Level::Shared, Level::L2, Level::Dram]
         .into_iter()
         .filter(|&l| input.shows_level(l) && (l != Level::Shared || shared))
@@ -75,34 +93,35 @@ fn txn_roofs(input: &ChartInput) -> Vec<(Level, f64)> {
 
 pub fn build(input: &ChartInput) -> Scene {
     let m: &Machine = input.machine;
-    let dots = kernel_dots(input);
-    let roofs = txn_roofs(input);
+    let Points { all, dots, shared } = kernel_dots(input);
+    let roofs = txn_roofs(input, shared);
     let peak = m.warp_inst_per_s().filter(|p| finite_pos(*p));
     let hmma = m.tensor_inst_per_s().filter(|p| finite_pos(*p) && dots.iter().any(|d| d.tensor.is_some()));
     let thread_of = |p: &InstructionPoint| p.thread_inst_per_s.filter(|t| finite_pos(*t) && (t / p.warp_inst_per_s - 1.0).abs() > PREDICATION_TOLERANCE);
 
-    let mut xs: Vec<f64> = dots.iter().flat_map(|d| d.points.iter().map(|p| p.warp_inst_per_txn)).collect();
-    xs.extend(dots.iter().flat_map(|d| d.tensor.map(|(n, _)| d.points.iter().map(move |p| n / p.txn)).into_iter().flatten()));
-    let mut ys: Vec<f64> = dots.iter().flat_map(|d| d.points.iter().flat_map(|p| [Some(p.warp_inst_per_s), thread_of(p)].into_iter().flatten())).collect();
-    ys.extend(dots.iter().filter_map(|d| d.tensor.map(|t| t.1)));
+    // Axis extents straight from the points (a min and a max: no vectors of 70 000 values).
     let top = peak.into_iter().chain(hmma).fold(0.0, f64::max);
-    if top > 0.0 {
-        xs.extend(roofs.iter().map(|r| top / r.1));
-        ys.extend([top, top / 1e3]);
-    }
-    ys.extend(hmma);
+    let roof_top = (top > 0.0).then_some(top);
     let (run_xs, run_ys) = compare::extent(input);
-    xs.extend(run_xs);
-    ys.extend(run_ys);
+    let xs = all.iter().map(|p| p.warp_inst_per_txn);
+    let tensor_xs = dots.iter().flat_map(|d| d.tensor.map(|(n, _)| d.points(&all).iter().map(move |p| n / p.txn)).into_iter().flatten());
+    let roof_xs = roof_top.into_iter().flat_map(|t| roofs.iter().map(move |r| t / r.1));
+    let x_auto = auto_range(xs.chain(tensor_xs).chain(roof_xs).chain(run_xs), 0.3);
+    let ys = all.iter().flat_map(|p| [Some(p.warp_inst_per_s), thread_of(p)].into_iter().flatten());
+    let tensor_ys = dots.iter().filter_map(|d| d.tensor.map(|t| t.1));
+    let roof_ys = roof_top.into_iter().flat_map(|t| [t, t / 1e3]);
+    let y_auto = auto_range(ys.chain(tensor_ys).chain(roof_ys).chain(hmma).chain(run_ys), 0.15);
 
     let pal = input.theme.palette();
-    let mut legend: Vec<LegendItem> = Level::ALL
-        .iter()
-        .filter(|&&l| dots.iter().any(|d| d.points.iter().any(|p| p.level == l)) || roofs.iter().any(|r| r.0 == l))
-        .map(|&l| LegendItem::new(Swatch::Dot(pal.level(l)), level_name(m, l)))
-        .collect();
+    let mut present = [false; Level::ALL.len()];
+    for p in &all {
+        present[p.level as usize] = true;
+    }
+    let mut legend: Vec<LegendItem> =
+        Level::ALL.iter().filter(|&&l| present[l as usize] || roofs.iter().any(|r| r.0 == l)).map(|&l| LegendItem::new(Swatch::Dot(pal.level(l)), level_name(m, l))).collect();
     legend.push(LegendItem::new(Swatch::Line(pal.link, true), "warp GIPS"));
-    if dots.iter().any(|d| d.points.iter().any(|p| thread_of(p).is_some())) {
+    let threads = all.iter().filter(|p| thread_of(p).is_some()).count();
+    if threads > 0 {
         legend.push(LegendItem::new(Swatch::Dot(pal.link), "small dot: thread inst ÷ 32 (predication)"));
     }
     if dots.iter().any(|d| d.tensor.is_some()) {
@@ -110,14 +129,16 @@ pub fn build(input: &ChartInput) -> Scene {
     }
     legend.push(LegendItem::sizes());
     legend.extend(compare::legend(input));
-    let mut b = Builder::new(input, auto_range(xs, 0.3), auto_range(ys, 0.15), &legend);
+    let mut b = Builder::new(input, x_auto, y_auto, &legend);
+    let tensors: usize = dots.iter().filter(|d| d.tensor.is_some()).map(|d| d.points.len()).sum();
+    b.reserve_dots(all.len() + threads + tensors, dots.len());
 
     let shares = time_shares(input.kernels);
     for d in selected_last(&dots, |d| d.kernel, input.selected) {
         let selected = input.selected == Some(d.kernel);
         let r = radius_px(shares.get(d.kernel).copied().unwrap_or(0.0));
-        let mut line = Vec::new();
-        for p in &d.points {
+        let mut line = Vec::with_capacity(d.points.len());
+        for p in d.points(&all) {
             let color = pal.level(p.level);
             let dot = Dot { kernel: d.kernel, x: p.warp_inst_per_txn, y: p.warp_inst_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected };
             line.extend(b.dot(dot));

@@ -20,9 +20,12 @@ pub mod hit_grid;
 pub mod instruction;
 pub mod labels;
 pub mod roofs;
+pub mod raster;
 pub mod scale;
 pub mod scene;
 pub mod svg;
+#[cfg(test)]
+mod test_rng;
 pub mod transfers;
 pub mod walls;
 

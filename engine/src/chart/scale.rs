@@ -12,8 +12,14 @@ pub struct LogScale {
 
 impl LogScale {
     pub fn to_px(&self, v: f64) -> f64 {
-        let t = (v.log10() - self.min.log10()) / (self.max.log10() - self.min.log10());
-        self.px0 + t * (self.px1 - self.px0)
+        self.map().to_px(v)
+    }
+
+    /// This axis with its logarithms taken once, for mapping many values (a scene maps
+    /// tens of thousands of dots; `log10` was an eighth of building one).
+    pub fn map(&self) -> LogMap {
+        let lmin = self.min.log10();
+        LogMap { lmin, span: self.max.log10() - lmin, px0: self.px0, dpx: self.px1 - self.px0 }
     }
 
     pub fn from_px(&self, px: f64) -> f64 {
@@ -36,6 +42,58 @@ impl LogScale {
             }
         }
         out
+    }
+}
+
+/// A [`LogScale`]'s data → pixel mapping with `log10(min)` and the decades spanned computed
+/// once. The same operations in the same order as before caching, so pixels are bit-identical
+/// to [`LogScale::to_px`] (scenes are compared byte for byte across builds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogMap {
+    lmin: f64,
+    span: f64,
+    px0: f64,
+    dpx: f64,
+}
+
+impl LogMap {
+    pub fn to_px(&self, v: f64) -> f64 {
+        let t = (v.log10() - self.lmin) / self.span;
+        self.px0 + t * self.dpx
+    }
+}
+
+/// How many recent values a [`LogMemo`] remembers: enough for the values one kernel's dots
+/// repeat on an axis (instruction chart: warp rate, thread rate, tensor rate).
+const MEMO: usize = 4;
+
+/// A [`LogMap`] remembering the last few values it mapped (round robin): a kernel's dots
+/// repeat their y (hierarchical: one FLOP/s at every level) or x, and `log10` is much of a
+/// dot's cost. The same function of the same bits, so the same pixels.
+#[derive(Clone, Debug)]
+pub struct LogMemo {
+    map: LogMap,
+    /// Bits of the values remembered (NaN at first, whose pixel is NaN either way).
+    keys: [u64; MEMO],
+    px: [f64; MEMO],
+    next: usize,
+}
+
+impl LogMemo {
+    pub fn new(map: LogMap) -> LogMemo {
+        LogMemo { map, keys: [f64::NAN.to_bits(); MEMO], px: [f64::NAN; MEMO], next: 0 }
+    }
+
+    pub fn to_px(&mut self, v: f64) -> f64 {
+        let key = v.to_bits();
+        if let Some(i) = self.keys.iter().position(|&k| k == key) {
+            return self.px[i];
+        }
+        let px = self.map.to_px(v);
+        self.keys[self.next] = key;
+        self.px[self.next] = px;
+        self.next = (self.next + 1) % MEMO;
+        px
     }
 }
 
@@ -82,6 +140,37 @@ mod tests {
         assert!((s.to_px(1.0) - 200.0).abs() < 1e-9);
         assert!((s.from_px(300.0) - 10.0).abs() < 1e-9);
         assert_eq!(s.ticks(), vec![0.01, 0.1, 1.0, 10.0, 100.0]);
+    }
+
+    /// The formula before caching, written out: the cached map must give the same bits.
+    fn uncached(s: &LogScale, v: f64) -> f64 {
+        let t = (v.log10() - s.min.log10()) / (s.max.log10() - s.min.log10());
+        s.px0 + t * (s.px1 - s.px0)
+    }
+
+    #[test]
+    fn cached_map_is_bit_identical() {
+        let scales = [LogScale { min: 0.01, max: 100.0, px0: 64.0, px1: 940.0 }, LogScale { min: 1e9, max: 1e14, px0: 549.0, px1: 41.0 }, LogScale { min: 3e-5, max: 7.0, px0: 0.5, px1: 333.3 }];
+        for s in scales {
+            let m = s.map();
+            for i in 0..2000 {
+                let v = 10f64.powf(-8.0 + i as f64 * 0.0123) * 1.37;
+                assert_eq!(m.to_px(v).to_bits(), uncached(&s, v).to_bits(), "{v}");
+            }
+            assert_eq!(m.to_px(100.0), s.to_px(100.0));
+        }
+    }
+
+    #[test]
+    fn memo_gives_the_maps_pixels() {
+        let s = LogScale { min: 1e9, max: 1e14, px0: 549.0, px1: 41.0 };
+        let mut memo = LogMemo::new(s.map());
+        // Cycles of three values (one kernel's rates), then new ones: hits and misses alike.
+        for i in 0..300 {
+            let v = 1e9 * (1.0 + (i / 3 % 7) as f64 * 11.0 + (i % 3) as f64 * 1000.0);
+            assert_eq!(memo.to_px(v).to_bits(), s.to_px(v).to_bits(), "{v}");
+        }
+        assert!(memo.to_px(f64::NAN).is_nan());
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::hit_grid::HitGrid;
 use crate::model::Level;
 
 /// An sRGB colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Color(pub u8, pub u8, pub u8);
 
 impl Color {

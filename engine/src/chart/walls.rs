@@ -17,10 +17,11 @@ use super::roofs::{giga4, Style};
 use super::scene::{Color, Marker, Scene};
 use super::{ChartInput, WordSize};
 use crate::model::hierarchical::sizes;
-use crate::model::instruction::{instruction_points, threads_per_warp};
+use crate::model::instruction::{instruction_points_iter, threads_per_warp};
 use crate::model::walls::{global_ldst, shared_ldst, walls, Wall, WallMemory};
 use crate::model::Level;
 use crate::units::GIGA;
+use std::ops::Range;
 
 /// One marker of a kernel: intensity, instructions/s, level, marker kind.
 type Mark = (f64, f64, Level, Marker);
@@ -45,35 +46,44 @@ fn shown_walls(input: &ChartInput) -> Vec<Wall> {
         .collect()
 }
 
-/// Each kernel's markers: solid L1 (all instructions), open global and shared LD/ST.
-fn kernel_marks(input: &ChartInput) -> Vec<(usize, Vec<Mark>)> {
+/// Each kernel's markers: solid L1 (all instructions), open global and shared LD/ST. All
+/// markers in one vector, in kernel order, and per kernel with any its index and its range
+/// of that vector (10 000 kernels need no vector each).
+fn kernel_marks(input: &ChartInput) -> (Vec<Mark>, Vec<(usize, Range<usize>)>) {
     let (s, tpw) = (sizes(Some(input.machine)), threads_per_warp(Some(input.machine)));
     let (l1, shared) = (input.shows_level(Level::L1), input.shows_level(Level::Shared));
-    input
-        .kernels
-        .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let mut marks: Vec<Mark> = Vec::new();
-            if l1 {
-                let total = instruction_points(k, &s, tpw).into_iter().find(|p| p.level == Level::L1);
-                marks.extend(total.map(|p| (p.warp_inst_per_txn, p.warp_inst_per_s, Level::L1, Marker::Level)));
-                marks.extend(global_ldst(k).and_then(|p| Some((p.inst_per_txn, p.inst_per_s?, Level::L1, Marker::GlobalLdSt))));
+    let mut all: Vec<Mark> = Vec::with_capacity(input.kernels.len().saturating_mul(3));
+    let mut kernels = Vec::with_capacity(input.kernels.len());
+    for (i, k) in input.kernels.iter().enumerate() {
+        let start = all.len();
+        if l1 {
+            let total = instruction_points_iter(k, &s, tpw).find(|p| p.level == Level::L1);
+            all.extend(total.map(|p| (p.warp_inst_per_txn, p.warp_inst_per_s, Level::L1, Marker::Level)));
+            all.extend(global_ldst(k).and_then(|p| Some((p.inst_per_txn, p.inst_per_s?, Level::L1, Marker::GlobalLdSt))));
+        }
+        if shared {
+            all.extend(shared_ldst(k).and_then(|p| Some((p.inst_per_txn, p.inst_per_s?, Level::Shared, Marker::SharedLdSt))));
+        }
+        // Keep the drawable ones, in order (as `retain` on this kernel's markers).
+        let mut kept = start;
+        for j in start..all.len() {
+            if finite_pos(all[j].0) && finite_pos(all[j].1) {
+                all.swap(kept, j);
+                kept += 1;
             }
-            if shared {
-                marks.extend(shared_ldst(k).and_then(|p| Some((p.inst_per_txn, p.inst_per_s?, Level::Shared, Marker::SharedLdSt))));
-            }
-            marks.retain(|m| finite_pos(m.0) && finite_pos(m.1));
-            (i, marks)
-        })
-        .filter(|(_, marks)| !marks.is_empty())
-        .collect()
+        }
+        all.truncate(kept);
+        if kept > start {
+            kernels.push((i, start..kept));
+        }
+    }
+    (all, kernels)
 }
 
 pub fn build(input: &ChartInput) -> Scene {
     let m = input.machine;
     let shown = shown_walls(input);
-    let marks = kernel_marks(input);
+    let (all, marks) = kernel_marks(input);
     let roofs: Vec<(Level, f64)> = [Level::L1, Level::Shared]
         .into_iter()
         .filter(|&l| input.shows_level(l))
@@ -81,16 +91,14 @@ pub fn build(input: &ChartInput) -> Scene {
         .collect();
     let peak = m.warp_inst_per_s().filter(|p| finite_pos(*p));
 
-    let mut xs: Vec<f64> = marks.iter().flat_map(|(_, ms)| ms.iter().map(|m| m.0)).chain(shown.iter().map(|w| w.inst_per_txn)).collect();
-    let mut ys: Vec<f64> = marks.iter().flat_map(|(_, ms)| ms.iter().map(|m| m.1)).chain(shown.iter().filter_map(|w| w.cap_inst_per_s)).collect();
-    if let Some(p) = peak {
-        xs.extend(roofs.iter().map(|r| p / r.1));
-        ys.extend([p, p / 1e3]);
-    }
+    // Axis extents straight from the markers (a min and a max: no vectors of every value).
+    let xs = all.iter().map(|m| m.0).chain(shown.iter().map(|w| w.inst_per_txn)).chain(peak.into_iter().flat_map(|p| roofs.iter().map(move |r| p / r.1)));
+    let ys = all.iter().map(|m| m.1).chain(shown.iter().filter_map(|w| w.cap_inst_per_s)).chain(peak.into_iter().flat_map(|p| [p, p / 1e3]));
+    let (x_auto, y_auto) = (auto_range(xs, 0.3), auto_range(ys, 0.15));
 
     let pal = input.theme.palette();
     let (global_c, shared_c) = (pal.level(Level::L1), pal.level(Level::Shared));
-    let any = |mk: Marker| marks.iter().any(|(_, ms)| ms.iter().any(|m| m.3 == mk));
+    let any = |mk: Marker| all.iter().any(|m| m.3 == mk);
     let mut legend = Vec::new();
     if any(Marker::Level) {
         legend.push(LegendItem::new(Swatch::Dot(global_c), format!("all inst per {} transaction", level_name(m, Level::L1))));
@@ -102,13 +110,15 @@ pub fn build(input: &ChartInput) -> Scene {
         legend.push(LegendItem::new(Swatch::Open(shared_c), "shared LD/ST"));
     }
     legend.push(LegendItem::sizes());
-    let mut b = Builder::new(input, auto_range(xs, 0.3), auto_range(ys, 0.15), &legend);
+    let mut b = Builder::new(input, x_auto, y_auto, &legend);
+    b.reserve_dots(all.len(), marks.len());
 
     let shares = time_shares(input.kernels);
-    for (kernel, ms) in selected_last(&marks, |m| m.0, input.selected) {
+    for (kernel, range) in selected_last(&marks, |m| m.0, input.selected) {
         let selected = input.selected == Some(*kernel);
         let r = radius_px(shares.get(*kernel).copied().unwrap_or(0.0));
-        let mut line = Vec::new();
+        let ms = all.get(range.clone()).unwrap_or(&[]);
+        let mut line = Vec::with_capacity(ms.len());
         for &(x, y, level, marker) in ms {
             let color: Color = pal.level(level);
             let fill = (marker == Marker::Level).then_some(color);

@@ -19,7 +19,7 @@ use super::{parse_number, Imported, Importer};
 use crate::error::ImportError;
 use crate::model::{ComputeKind, Level, Machine};
 use crate::units::GIGA;
-use serde_json::Value;
+use crate::json::{self, Json};
 
 pub struct ErtJson;
 pub struct ErtSum;
@@ -43,24 +43,24 @@ fn precision(p: &str) -> ComputeKind {
 }
 
 /// The `[label, value]` pairs of an ERT `data` array.
-fn pairs(v: Option<&Value>) -> Vec<(String, f64)> {
-    v.and_then(|d| d.get("data")).and_then(Value::as_array).map_or_else(Vec::new, |arr| {
+fn pairs(v: Option<&Json>) -> Vec<(String, f64)> {
+    v.and_then(|d| d.get("data")).and_then(Json::as_array).map_or_else(Vec::new, |arr| {
         arr.iter()
-            .filter_map(|p| Some((p.get(0)?.as_str()?.to_string(), p.get(1)?.as_f64()?)))
+            .filter_map(|p| Some((p.at(0)?.as_str()?.to_string(), p.at(1)?.as_f64()?)))
             .collect()
     })
 }
 
 /// First string of a config value (`["FP64"]` or `"FP64"`).
-fn first_str(v: Option<&Value>) -> Option<String> {
+fn first_str(v: Option<&Json>) -> Option<String> {
     match v? {
-        Value::String(s) => Some(s.clone()),
-        Value::Array(a) => a.first().and_then(|x| x.as_str().map(str::to_string)),
+        Json::String(s) => Some(s.clone()),
+        Json::Array(a) => a.first().and_then(|x| x.as_str().map(str::to_string)),
         _ => None,
     }
 }
 
-fn add_section(m: &mut Machine, section: Option<&Value>, suffix: &str, kind: ComputeKind) {
+fn add_section(m: &mut Machine, section: Option<&Json>, suffix: &str, kind: ComputeKind) {
     for (label, gbs) in pairs(section.and_then(|s| s.get("gbytes"))) {
         if let Some(l) = level(&label) {
             push_memory(m, &format!("{label}{suffix}"), l, gbs * GIGA);
@@ -82,7 +82,7 @@ impl Importer for ErtJson {
     }
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| ImportError::new(file, Some(e.line()), format!("invalid ERT JSON: {e}")))?;
+        let v = json::parse(text).map_err(|e| ImportError::new(file, Some(e.line), format!("invalid ERT JSON: {e}")))?;
         let emp = v.get("empirical").ok_or_else(|| ImportError::new(file, None, "the ERT JSON has no \"empirical\" section"))?;
         let meta = emp.get("metadata");
         let host = first_str(meta.and_then(|m| m.get("HOSTNAME")))

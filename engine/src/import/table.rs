@@ -13,6 +13,12 @@ pub const DETECT_LINES: usize = 5000;
 
 /// The first line (within [`DETECT_LINES`]) for which `pred` holds: `(line number, byte offset, text)`.
 pub fn find_line(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, usize, &str)> {
+    find_line_dyn(text, &pred)
+}
+
+/// [`find_line`]'s body, compiled once: the importers call it with a dozen different
+/// predicates, and a copy of the line scanner per predicate was 4 KB of the wasm.
+fn find_line_dyn<'a>(text: &'a str, pred: &dyn Fn(&str) -> bool) -> Option<(usize, usize, &'a str)> {
     lines_with_offsets(text).take(DETECT_LINES).find(|(_, _, l)| pred(l.trim_start_matches('\u{feff}')))
 }
 

@@ -7,6 +7,7 @@
 
 use super::{Imported, Importer};
 use crate::error::ImportError;
+use crate::json;
 use crate::profile::Launch;
 use crate::share::file;
 
@@ -22,11 +23,9 @@ impl Importer for RooflineView {
     }
 
     fn import(&self, file_name: &str, text: &str) -> Result<Imported, ImportError> {
-        // Parse once untyped first: serde_json's syntax errors carry the line.
-        if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
-            return Err(ImportError::new(file_name, Some(e.line()), format!("invalid JSON in a Roofline Explorer view file: {e}")));
-        }
-        let view = file::from_json(text).map_err(|e| ImportError::new(file_name, None, format!("not a valid Roofline Explorer view file: {}", e.0)))?;
+        // Syntax errors carry the line; errors in the content name the field.
+        let doc = json::parse(text).map_err(|e| ImportError::new(file_name, Some(e.line), format!("invalid JSON in a Roofline Explorer view file: {e}")))?;
+        let view = file::from_document(&doc).map_err(|e| ImportError::new(file_name, None, format!("not a valid Roofline Explorer view file: {}", e.0)))?;
         // A launch record stands for `count` launches with per-launch counters (the dataset
         // multiplies them back), and rates such as the clock are not multiplied: divide the
         // view's totals accordingly. A kernel recorded with 0 launches is read as 1.

@@ -9,9 +9,11 @@ use super::point::RooflinePoint;
 use crate::counters::Counter;
 use crate::profile::KernelProfile;
 
+/// The sum of the counters measured, `None` if none is (no allocation: called per kernel).
 fn sum(k: &KernelProfile, cs: &[Counter]) -> Option<f64> {
-    let vals: Vec<f64> = cs.iter().filter_map(|&c| k.counters.get(c)).collect();
-    (!vals.is_empty()).then(|| vals.iter().sum())
+    let mut vals = cs.iter().filter_map(|&c| k.counters.get(c)).peekable();
+    vals.peek()?;
+    Some(vals.sum())
 }
 
 /// Bytes a kernel moved at a level, in bytes: the level's byte counter (`l1tex__t_bytes`,
@@ -39,24 +41,35 @@ pub fn sizes(machine: Option<&Machine>) -> TransactionSizes {
 /// A kernel's dots, one per level with bytes: total FLOPs / level bytes, total FLOPs / time.
 /// No dot where time, FLOPs or bytes are missing or zero (log axes).
 pub fn kernel_points(index: usize, k: &KernelProfile, flops_per_tensor_inst: Option<f64>, sizes: &TransactionSizes) -> Vec<RooflinePoint> {
-    let (Some(flops), Some(time_s)) = (k.total_flops(flops_per_tensor_inst), k.time_s()) else { return Vec::new() };
-    if !(flops > 0.0 && time_s > 0.0) {
-        return Vec::new();
-    }
-    Level::ALL
-        .iter()
-        .filter_map(|&level| {
-            let bytes = level_bytes(k, level, sizes).filter(|b| *b > 0.0)?;
-            Some(RooflinePoint { kernel: index, level, flops_per_byte: flops / bytes, flops_per_s: flops / time_s })
-        })
-        .collect()
+    let mut out = Vec::new();
+    push_kernel_points(&mut out, index, k, flops_per_tensor_inst, sizes);
+    out
 }
 
-/// Hierarchical roofline dots of every kernel.
+/// [`kernel_points`] appended to `out`: no vector per kernel, for the charts' tens of
+/// thousands of dots.
+fn push_kernel_points(out: &mut Vec<RooflinePoint>, index: usize, k: &KernelProfile, flops_per_tensor_inst: Option<f64>, sizes: &TransactionSizes) {
+    let (Some(flops), Some(time_s)) = (k.total_flops(flops_per_tensor_inst), k.time_s()) else { return };
+    if !(flops > 0.0 && time_s > 0.0) {
+        return;
+    }
+    for level in Level::ALL {
+        if let Some(bytes) = level_bytes(k, level, sizes).filter(|b| *b > 0.0) {
+            out.push(RooflinePoint { kernel: index, level, flops_per_byte: flops / bytes, flops_per_s: flops / time_s });
+        }
+    }
+}
+
+/// Hierarchical roofline dots of every kernel, in kernel order.
 pub fn hierarchical_points(kernels: &[KernelProfile], machine: Option<&Machine>) -> Vec<RooflinePoint> {
     let s = sizes(machine);
     let per_inst = machine.and_then(|m| m.flops_per_tensor_inst);
-    kernels.iter().enumerate().flat_map(|(i, k)| kernel_points(i, k, per_inst, &s)).collect()
+    // Typically L1, L2 and DRAM per kernel: one allocation instead of a dozen doublings.
+    let mut out = Vec::with_capacity(kernels.len().saturating_mul(3));
+    for (i, k) in kernels.iter().enumerate() {
+        push_kernel_points(&mut out, i, k, per_inst, &s);
+    }
+    out
 }
 
 #[cfg(test)]

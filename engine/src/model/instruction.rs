@@ -74,18 +74,20 @@ pub struct InstructionPoint {
 
 /// A kernel's Instruction Roofline dots at L1, L2 and DRAM/HBM.
 pub fn instruction_points(k: &KernelProfile, sizes: &TransactionSizes, threads_per_warp: f64) -> Vec<InstructionPoint> {
-    let (Some(inst), Some(time_s)) = (warp_inst(k), k.time_s()) else { return Vec::new() };
-    if !(inst > 0.0 && time_s > 0.0) {
-        return Vec::new();
-    }
-    let thread = k.counters.get(Counter::ThreadInst).map(|t| t / threads_per_warp / time_s);
-    [Level::L1, Level::L2, Level::Dram]
-        .iter()
-        .filter_map(|&level| {
+    instruction_points_iter(k, sizes, threads_per_warp).collect()
+}
+
+/// [`instruction_points`] without a vector per kernel, for the charts' tens of thousands of
+/// dots; lazy, so `find` of the L1 dot computes no other level.
+pub fn instruction_points_iter<'a>(k: &'a KernelProfile, sizes: &'a TransactionSizes, threads_per_warp: f64) -> impl Iterator<Item = InstructionPoint> + 'a {
+    let measured = warp_inst(k).zip(k.time_s()).filter(|&(inst, time_s)| inst > 0.0 && time_s > 0.0);
+    measured.into_iter().flat_map(move |(inst, time_s)| {
+        let thread = k.counters.get(Counter::ThreadInst).map(|t| t / threads_per_warp / time_s);
+        [Level::L1, Level::L2, Level::Dram].into_iter().filter_map(move |level| {
             let txn = level_txn(k, level, sizes).filter(|t| *t > 0.0)?;
             Some(InstructionPoint { level, txn, warp_inst_per_txn: inst / txn, warp_inst_per_s: inst / time_s, thread_inst_per_s: thread })
         })
-        .collect()
+    })
 }
 
 /// Tensor-pipe (HMMA) instructions per second of a kernel (Ding & Williams §IV-E).

@@ -128,9 +128,12 @@ fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Ve
     // Columns: the codes any kernel has, ascending.
     let measured = |k: &SharedKernel| k.counters.iter().filter(|(_, v)| v.is_finite()).map(|(c, v)| (counter_code(c), v)).collect::<Vec<_>>();
     let per_kernel: Vec<Vec<(u8, f64)>> = kernels.iter().map(measured).collect();
-    let mut codes: Vec<u8> = per_kernel.iter().flatten().map(|&(code, _)| code).collect();
-    codes.sort_unstable();
-    codes.dedup();
+    // Which codes occur, ascending: a presence table rather than a sort (no sort code for u8).
+    let mut present = [false; 256];
+    for &(code, _) in per_kernel.iter().flatten() {
+        present[usize::from(code)] = true;
+    }
+    let codes: Vec<u8> = (0..=u8::MAX).filter(|&c| present[usize::from(c)]).collect();
     w.varint(codes.len() as u64);
     for &code in &codes {
         w.u8(code);

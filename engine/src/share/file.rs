@@ -8,28 +8,17 @@
 //! still opens.
 
 use super::view::View;
-use super::{DecodeError, VERSION};
-use serde::Serialize;
-use serde_json::Value;
+use super::{view_json, DecodeError, VERSION};
+use crate::json::{self, Json};
 
 /// The key whose value names the schema version.
 pub const MARKER: &str = "roofline_view";
 /// The conventional file name ending.
 pub const EXTENSION: &str = ".roofline.json";
 
-/// The document: the marker, then the view's fields in declaration order.
-#[derive(Serialize)]
-struct Document<'a> {
-    roofline_view: &'a str,
-    #[serde(flatten)]
-    view: &'a View,
-}
-
 /// The view as a `.roofline.json` document (pretty-printed: people open these files).
 pub fn to_json(view: &View) -> String {
-    let doc = Document { roofline_view: VERSION, view };
-    // A View is strings, numbers and maps with string keys: serialising cannot fail.
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    let mut out = view_json::write(view, VERSION);
     out.push('\n');
     out
 }
@@ -50,14 +39,20 @@ pub fn starts_like_json(text: &str) -> bool {
 
 /// Reads a `.roofline.json` document.
 pub fn from_json(text: &str) -> Result<View, DecodeError> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError(format!("it is not valid JSON ({e})")))?;
-    let Value::Object(mut fields) = doc else {
+    let doc = json::parse(text).map_err(|e| DecodeError(format!("it is not valid JSON ({e})")))?;
+    from_document(&doc)
+}
+
+/// Reads a parsed `.roofline.json` document (for callers that report syntax errors
+/// themselves, with the line).
+pub fn from_document(doc: &Json) -> Result<View, DecodeError> {
+    if !matches!(doc, Json::Object(_)) {
         return Err(DecodeError("it is not a JSON object".into()));
-    };
-    match fields.remove(MARKER) {
-        Some(Value::String(v)) if v == VERSION => {}
-        Some(Value::String(v)) => return Err(DecodeError(format!("it is a \"{v}\" view file, which this version does not read (it reads {VERSION})"))),
+    }
+    match doc.get(MARKER) {
+        Some(Json::String(v)) if v == VERSION => {}
+        Some(Json::String(v)) => return Err(DecodeError(format!("it is a \"{v}\" view file, which this version does not read (it reads {VERSION})"))),
         _ => return Err(DecodeError(format!("it has no \"{MARKER}\": \"{VERSION}\" marker"))),
     }
-    serde_json::from_value(Value::Object(fields)).map_err(|e| DecodeError(format!("its content is not a valid view ({e})")))
+    view_json::view(doc).map_err(|e| DecodeError(format!("its content is not a valid view ({e})")))
 }

@@ -57,7 +57,7 @@ pub fn encode(view: &View) -> Result<Link, EncodeError> {
     // the names that shorten, plus 0 (shorten all of them). Bigger threshold, fewer shortened.
     let mut thresholds: Vec<usize> = full.iter().zip(&short).filter(|(f, s)| s.len() < f.len()).map(|(f, _)| f.len()).collect();
     thresholds.push(0);
-    thresholds.sort_unstable();
+    crate::sort::sort_usizes(&mut thresholds, &mut |a, b| a.cmp(&b));
     thresholds.dedup();
     let attempt = |threshold: usize| {
         let names: Vec<&str> = full.iter().zip(&short).map(|(f, s)| if f.len() > threshold && s.len() < f.len() { s.as_str() } else { f }).collect();

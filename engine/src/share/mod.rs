@@ -26,6 +26,7 @@ pub mod file;
 mod link;
 mod machine_wire;
 mod view;
+mod view_json;
 mod wire;
 
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};

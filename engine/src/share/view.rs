@@ -9,12 +9,11 @@ use crate::chart::{Mode, Theme, Zoom};
 use crate::counters::Counters;
 use crate::model::{catalogue, ComputeKind, Level, Machine};
 use crate::profile::KernelProfile;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Everything needed to redraw a view. Fill it with `View { …, ..View::default() }` or
 /// [`View::new`]; the defaults are the app's own (classic mode, FP64 words, nothing hidden).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     /// Catalogue id of the machine (`v100`). With [`View::custom_machine`] it is only the
     /// id the custom machine was derived from, shown if the custom one cannot be used.
@@ -67,7 +66,7 @@ impl Default for View {
 }
 
 /// A kernel as it travels in a link: the aggregated counters, not the launches or the CSV.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SharedKernel {
     pub name: String,
     pub launches: u64,

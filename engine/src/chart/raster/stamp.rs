@@ -1,0 +1,186 @@
+//! Dots as stamps: a dot's pixels depend only on its radius, outline width, colours and where
+//! its centre falls within a pixel, so they are computed once per such key and copied (blended)
+//! for every dot that shares it. A chart of 30,000 dots has a few dozen keys.
+
+use super::pixel::{ceil_i, floor_i, pack};
+use crate::chart::scene::{Color, Shape};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Sub-pixel positions per pixel a dot's centre is snapped to (a quarter pixel: invisible,
+/// and 16 stamps per dot style instead of one per dot).
+const SUBPIXELS: f64 = 4.0;
+/// Radii and outline widths are snapped to 1/16 device pixel, for the same reason.
+const SIZE_STEPS: f64 = 16.0;
+/// Most stamps kept (a stamp of the largest dot is ~3 KB): dots beyond this many distinct
+/// keys get a stamp made for each tile they touch, so memory stays bounded.
+const MAX_STAMPS: usize = 4096;
+/// Largest radius or half outline drawn, device pixels: anything larger is not a dot.
+const MAX_RADIUS_PX: f64 = 1000.0;
+
+/// What a dot's pixels depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StampKey {
+    r: u32,
+    half: u32,
+    fx: u8,
+    fy: u8,
+    fill: Option<Color>,
+    stroke: Option<Color>,
+}
+
+/// A dot's premultiplied pixels: `size` × `size` (`size` = 2 · reach + 1, reach = ⌈r + half +
+/// ½⌉), its centre at (reach + fx/4, reach + fy/4), and per row the span of columns that are
+/// not transparent.
+pub struct Stamp {
+    pub size: usize,
+    pub px: Vec<u32>,
+    pub spans: Vec<(usize, usize)>,
+}
+
+impl Stamp {
+    /// Coverage of each pixel (see the module docs of `raster`): the fill to radius `r`, the
+    /// outline band `r ± half` over it, combined into one premultiplied source pixel.
+    pub fn new(k: &StampKey) -> Stamp {
+        let (r, half) = (k.r as f64 / SIZE_STEPS, k.half as f64 / SIZE_STEPS);
+        let reach = (r + half + 0.5).ceil() as usize;
+        let size = 2 * reach + 1;
+        let (cx, cy) = (reach as f64 + k.fx as f64 / SUBPIXELS, reach as f64 + k.fy as f64 / SUBPIXELS);
+        let (top, under) = (k.stroke.unwrap_or(Color(0, 0, 0)), k.fill.unwrap_or(Color(0, 0, 0)));
+        let mut px = vec![0u32; size * size];
+        let mut spans = vec![(0, 0); size];
+        for (j, span) in spans.iter_mut().enumerate() {
+            let dy = j as f64 + 0.5 - cy;
+            for i in 0..size {
+                let dx = i as f64 + 0.5 - cx;
+                let d = (dx * dx + dy * dy).sqrt();
+                let fill_a = if k.fill.is_some() { (r + 0.5 - d).clamp(0.0, 1.0) } else { 0.0 };
+                let top_a = if k.stroke.is_some() { (r + half + 0.5 - d).clamp(0.0, 1.0) - (r - half + 0.5 - d).clamp(0.0, 1.0) } else { 0.0 };
+                let under_a = fill_a * (1.0 - top_a);
+                let mix = |t: u8, u: u8| (t as f64 * top_a + u as f64 * under_a + 0.5) as u8;
+                let p = [mix(top.0, under.0), mix(top.1, under.1), mix(top.2, under.2), mix(255, 255)];
+                if p[3] > 0 {
+                    *span = if span.1 == 0 { (i, i + 1) } else { (span.0, i + 1) };
+                }
+                px[j * size + i] = pack(p);
+            }
+        }
+        Stamp { size, px, spans }
+    }
+}
+
+/// A shape ready for the tiles: a dot's stamp and the device position of the stamp's top-left
+/// pixel (`Fresh`: past the cache's cap, the stamp is made where it is drawn); other shapes
+/// are drawn from the shape itself.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Prepared {
+    Cached { stamp: u32, left: i64, top: i64 },
+    Fresh { key: StampKey, left: i64, top: i64 },
+    Shape,
+    Nothing,
+}
+
+/// A multiply-rotate hasher (FxHash's recipe) for the cache: the keys are a few small integers,
+/// and SipHash's flood resistance buys nothing here at several times the cost.
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_isize(&mut self, v: isize) {
+        self.write_u64(v as u64);
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// The stamps of one rasterisation.
+#[derive(Default)]
+pub struct StampCache {
+    index: HashMap<StampKey, u32, BuildHasherDefault<FxHasher>>,
+    pub stamps: Vec<Stamp>,
+}
+
+/// A device-pixel box `[left, top, right, bottom)`.
+pub type PixelBox = [i64; 4];
+
+impl StampCache {
+    /// Finds (or makes) the stamp of a shape if it is a dot, CSS pixels × `scale`; and the
+    /// device-pixel box the shape may touch (`None`: nothing to draw).
+    pub fn prepare(&mut self, shape: &Shape, scale: f64) -> (Prepared, Option<PixelBox>) {
+        match shape {
+            Shape::Circle { cx, cy, r, fill, stroke, width } => {
+                let half = if stroke.is_some() && width.is_finite() && *width > 0.0 { width * scale / 2.0 } else { 0.0 };
+                self.dot(cx * scale, cy * scale, r * scale, half, *fill, *stroke)
+            }
+            Shape::Line { points, width, dash: false, .. } => {
+                // Points ± (width + 1) CSS pixels: room for the line's width at any slope and
+                // for anti-aliasing.
+                let reach = if width.is_finite() { width.max(0.0) + 1.0 } else { 1.0 };
+                let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+                for &(x, y) in points.iter().filter(|(x, y)| x.is_finite() && y.is_finite()) {
+                    b = [b[0].min(x - reach), b[1].min(y - reach), b[2].max(x + reach), b[3].max(y + reach)];
+                }
+                let b = b.map(|v| v * scale);
+                let ok = b[0] < b[2] && b[1] < b[3] && b.iter().all(|v| v.abs() < 1e9);
+                (Prepared::Shape, ok.then(|| [floor_i(b[0]), floor_i(b[1]), ceil_i(b[2]), ceil_i(b[3])]))
+            }
+            _ => (Prepared::Nothing, None),
+        }
+    }
+
+    /// A dot at device centre (cx, cy) of radius `r` and outline half-width `half`.
+    fn dot(&mut self, cx: f64, cy: f64, r: f64, half: f64, fill: Option<Color>, stroke: Option<Color>) -> (Prepared, Option<PixelBox>) {
+        // Not a dot (or far off any canvas: the integer casts below would saturate).
+        if !(cx.is_finite() && cy.is_finite() && (0.0..MAX_RADIUS_PX).contains(&r) && half < MAX_RADIUS_PX && cx.abs() < 1e9 && cy.abs() < 1e9) {
+            return (Prepared::Nothing, None);
+        }
+        let (qx, qy) = (floor_i(cx * SUBPIXELS + 0.5), floor_i(cy * SUBPIXELS + 0.5));
+        let steps = SUBPIXELS as i64;
+        let key = StampKey {
+            r: floor_i(r * SIZE_STEPS + 0.5) as u32,
+            half: floor_i(half * SIZE_STEPS + 0.5) as u32,
+            fx: qx.rem_euclid(steps) as u8,
+            fy: qy.rem_euclid(steps) as u8,
+            fill,
+            stroke,
+        };
+        let reach = (key.r as f64 / SIZE_STEPS + key.half as f64 / SIZE_STEPS + 0.5).ceil() as i64;
+        let (left, top) = (qx.div_euclid(steps) - reach, qy.div_euclid(steps) - reach);
+        let size = 2 * reach + 1;
+        let bx = Some([left, top, left + size, top + size]);
+        if let Some(&stamp) = self.index.get(&key) {
+            return (Prepared::Cached { stamp, left, top }, bx);
+        }
+        if self.stamps.len() >= MAX_STAMPS {
+            return (Prepared::Fresh { key, left, top }, bx);
+        }
+        let stamp = self.stamps.len() as u32;
+        self.stamps.push(Stamp::new(&key));
+        self.index.insert(key, stamp);
+        (Prepared::Cached { stamp, left, top }, bx)
+    }
+}
