@@ -141,22 +141,19 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
 
     let header = move |col: Column| {
         let (label, title) = col.header();
-        let aria = text(move || {
-            match sort.get() {
-                (c, true) if c == col => "descending",
-                (c, false) if c == col => "ascending",
-                _ => "none",
-            }
-            .to_string()
-        });
-        let arrow = text(move || {
-            match sort.get() {
-                (c, true) if c == col => " ▾",
-                (c, false) if c == col => " ▴",
-                _ => "",
-            }
-            .to_string()
-        });
+        // One of three words for this column's sort state: descending, ascending, unsorted.
+        let by_sort = move |desc: &'static str, asc: &'static str, none: &'static str| {
+            text(move || {
+                match sort.get() {
+                    (c, true) if c == col => desc,
+                    (c, false) if c == col => asc,
+                    _ => none,
+                }
+                .to_string()
+            })
+        };
+        let aria = by_sort("descending", "ascending", "none");
+        let arrow = by_sort(" ▾", " ▴", "");
         view! {
             <th scope="col" aria-sort=aria class:num=col.numeric()>
                 <button type="button" class="sort" title=title on:click=handler(move |_: web_sys::MouseEvent| {
