@@ -210,29 +210,35 @@ impl AppState {
                 self.machine.set(ds.machine.unwrap_or_else(catalogue::v100));
                 self.loading_mark.set(false);
             }
-            Ok(ds) if ds.kernels.is_empty() => {
-                let names: Vec<_> = ds.files.iter().map(|f| f.path.as_str()).collect();
-                self.error.set(Some(format!("{}: no kernels found", names.join(", "))));
-                self.loading_mark.set(false);
-            }
+            Ok(ds) if ds.kernels.is_empty() => self.load_failed(no_kernels(&ds)),
             Ok(ds) => {
-                self.error.set(None);
                 self.warnings.set(ds.warnings.iter().map(ToString::to_string).collect());
-                self.source.set(describe_files(&ds));
-                if let Some(m) = ds.machine {
-                    self.machine.set(m);
-                }
-                self.selected.set(None);
-                self.zoom.set(None);
-                self.transfers.set(ds.transfers);
                 self.runs.set(Vec::new());
-                self.kernels.set(shown(ds.kernels));
+                self.show_kernels(ds);
             }
-            Err(e) => {
-                self.error.set(Some(e));
-                self.loading_mark.set(false);
-            }
+            Err(e) => self.load_failed(e),
         }
+    }
+
+    /// Makes a dataset with kernels the one shown: its kernels, machine (if it names one),
+    /// transfers and source; selection and zoom reset. Earlier runs and warnings are the
+    /// caller's (a new load clears the runs, a compared run adds to them).
+    pub fn show_kernels(self, ds: Dataset) {
+        self.error.set(None);
+        self.source.set(describe_files(&ds));
+        if let Some(m) = ds.machine {
+            self.machine.set(m);
+        }
+        self.selected.set(None);
+        self.zoom.set(None);
+        self.transfers.set(ds.transfers);
+        self.kernels.set(shown(ds.kernels));
+    }
+
+    /// A load that gave nothing to show: the alert says why, the previous view stays.
+    pub fn load_failed(self, message: String) {
+        self.error.set(Some(message));
+        self.loading_mark.set(false);
     }
 
     /// Reads and parses picked or dropped files in chunks, with progress (files.rs).
@@ -268,8 +274,14 @@ impl AppState {
     }
 }
 
+/// The alert for files that parsed but hold no kernels.
+pub fn no_kernels(ds: &Dataset) -> String {
+    let names: Vec<_> = ds.files.iter().map(|f| f.path.as_str()).collect();
+    format!("{}: no kernels found", names.join(", "))
+}
+
 /// "name" for one file, "N files: a, b, …" for several (the full list is in the title).
-pub fn describe_files(ds: &Dataset) -> String {
+fn describe_files(ds: &Dataset) -> String {
     match ds.files.as_slice() {
         [one] => one.path.clone(),
         files => format!("{} files: {}", files.len(), files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")),

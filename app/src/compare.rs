@@ -3,7 +3,7 @@
 //! runs" drops the earlier ones. The numbers (which kernels match, the % changes) come from
 //! `roofline_engine::compare`; this module only holds the controls and the text.
 
-use crate::app::{describe_files, shown, AppState};
+use crate::app::{no_kernels, AppState};
 use crate::{files, perf};
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text};
@@ -72,25 +72,10 @@ fn add_run(state: AppState, input: web_sys::HtmlInputElement) {
                     let name = state.source.get_untracked();
                     state.runs.update(|r| r.push((name, previous)));
                 }
-                state.error.set(None);
-                state.source.set(describe_files(&ds));
-                if let Some(m) = ds.machine {
-                    state.machine.set(m);
-                }
-                state.selected.set(None);
-                state.zoom.set(None);
-                state.transfers.set(ds.transfers);
-                state.kernels.set(shown(ds.kernels));
+                state.show_kernels(ds);
             }
-            Ok(ds) => {
-                let names: Vec<_> = ds.files.iter().map(|f| f.path.as_str()).collect();
-                state.error.set(Some(format!("{}: no kernels found", names.join(", "))));
-                state.loading_mark.set(false);
-            }
-            Err(e) => {
-                state.error.set(Some(e));
-                state.loading_mark.set(false);
-            }
+            Ok(ds) => state.load_failed(no_kernels(&ds)),
+            Err(e) => state.load_failed(e),
         }
     });
 }

@@ -82,15 +82,7 @@ pub fn rasterize(shapes: &[Shape], scale: f64, canvas_w: u32, canvas_h: u32) -> 
     // Every dot's stamp is found once, before the tiles (a dot may touch several), and every
     // shape's box with it.
     let mut stamps = StampCache::default();
-    let mut boxes = Vec::with_capacity(shapes.len());
-    let prepared: Vec<Prepared> = shapes
-        .iter()
-        .map(|s| {
-            let (prep, bx) = stamps.prepare(s, scale);
-            boxes.push(bx);
-            prep
-        })
-        .collect();
+    let (prepared, boxes): (Vec<Prepared>, Vec<_>) = shapes.iter().map(|s| stamps.prepare(s, scale)).unzip();
     let mut e = [i64::MAX, i64::MAX, i64::MIN, i64::MIN];
     for b in boxes.iter().flatten() {
         e = [e[0].min(b[0]), e[1].min(b[1]), e[2].max(b[2]), e[3].max(b[3])];

@@ -29,6 +29,20 @@ pub struct StampKey {
     stroke: Option<Color>,
 }
 
+impl StampKey {
+    /// Radius and outline half-width, device pixels (as snapped).
+    fn radii(&self) -> (f64, f64) {
+        (self.r as f64 / SIZE_STEPS, self.half as f64 / SIZE_STEPS)
+    }
+
+    /// Pixels from the stamp's centre pixel to its edge: ⌈r + half + ½⌉, room for the
+    /// outline's outer edge and its anti-aliasing.
+    fn reach(&self) -> usize {
+        let (r, half) = self.radii();
+        (r + half + 0.5).ceil() as usize
+    }
+}
+
 /// A dot's premultiplied pixels: `size` × `size` (`size` = 2 · reach + 1, reach = ⌈r + half +
 /// ½⌉), its centre at (reach + fx/4, reach + fy/4), and per row the span of columns that are
 /// not transparent.
@@ -42,8 +56,8 @@ impl Stamp {
     /// Coverage of each pixel (see the module docs of `raster`): the fill to radius `r`, the
     /// outline band `r ± half` over it, combined into one premultiplied source pixel.
     pub fn new(k: &StampKey) -> Stamp {
-        let (r, half) = (k.r as f64 / SIZE_STEPS, k.half as f64 / SIZE_STEPS);
-        let reach = (r + half + 0.5).ceil() as usize;
+        let (r, half) = k.radii();
+        let reach = k.reach();
         let size = 2 * reach + 1;
         let (cx, cy) = (reach as f64 + k.fx as f64 / SUBPIXELS, reach as f64 + k.fy as f64 / SUBPIXELS);
         let (top, under) = (k.stroke.unwrap_or(Color(0, 0, 0)), k.fill.unwrap_or(Color(0, 0, 0)));
@@ -168,7 +182,7 @@ impl StampCache {
             fill,
             stroke,
         };
-        let reach = (key.r as f64 / SIZE_STEPS + key.half as f64 / SIZE_STEPS + 0.5).ceil() as i64;
+        let reach = key.reach() as i64;
         let (left, top) = (qx.div_euclid(steps) - reach, qy.div_euclid(steps) - reach);
         let size = 2 * reach + 1;
         let bx = Some([left, top, left + size, top + size]);
