@@ -13,7 +13,7 @@ use crate::paste_box::PasteBox;
 use crate::reactive::{flag, handler, text};
 use crate::view_controls::ViewControls;
 use roofline_engine::chart::{Mode, Theme, WordSize, Zoom};
-use roofline_engine::import::Transfer;
+use roofline_engine::domain::Transfer;
 use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
 use roofline_engine::share::{self, SharedKernel, View};
 use roofline_engine::report::{self, AnalyzeReport};

@@ -7,7 +7,7 @@
 //! read by the engine's `load_dataset` ([`Data::Files`]). Optimisation paths also carry one
 //! run per step ([`Example::runs`], same kernel name in every run) for run comparison.
 
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::{catalogue, Basis, Machine};
 use roofline_engine::KernelProfile;
 

@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use roofline_engine::chart::{self, raster, ChartInput, Mode};
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::report::analyze;
 use roofline_engine::{Dataset, KernelProfile};

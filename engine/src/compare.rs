@@ -7,7 +7,7 @@
 //! data), its first kernel of that name is the one compared. The chart's trajectory arrows
 //! (`chart::compare`) use the same rule.
 
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 use std::collections::HashMap;
 
 /// How one kernel changed from a run to the next, as fractions: −0.5 is half the time (or
@@ -66,7 +66,7 @@ fn ratio(after: Option<f64>, before: Option<f64>) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::{Counter, Counters};
+    use crate::domain::counters::{Counter, Counters};
 
     fn k(name: &str, flops: Option<f64>, time: Option<f64>) -> KernelProfile {
         let mut c = Counters::default();

@@ -17,13 +17,13 @@ mod totals;
 pub use builder::DatasetBuilder;
 pub use totals::KernelTotals;
 
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
 use crate::import::hints;
 use crate::import::stream::LaunchRef;
-use crate::import::Transfer;
+use crate::domain::Transfer;
 use crate::model::Machine;
-use crate::profile::{KernelProfile, Launch, Precision};
+use crate::domain::profile::{KernelProfile, Launch, Precision};
 use std::collections::HashMap;
 
 /// How many launch records [`Dataset::launches`] keeps: per-launch detail is bounded so that
@@ -31,19 +31,7 @@ use std::collections::HashMap;
 /// ~1 KB each with the name). Kernel totals always count every launch.
 pub const MAX_KEPT_LAUNCHES: usize = 10_000;
 
-/// A file as the user gave it: a display name and its bytes.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SourceFile {
-    pub name: String,
-    pub bytes: Vec<u8>,
-}
-
-/// A file that was read and the format it was read as.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct FileInfo {
-    pub path: String,
-    pub format: &'static str,
-}
+pub use crate::domain::{FileInfo, SourceFile};
 
 /// Everything read from a set of files.
 #[derive(Clone, Debug, Default, PartialEq)]

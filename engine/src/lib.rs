@@ -12,15 +12,14 @@
 pub mod chart;
 pub mod collect;
 pub mod compare;
-pub mod counters;
 pub mod dataset;
+pub mod domain;
 pub mod error;
 pub mod import;
 pub mod json;
 pub mod limits;
 pub mod model;
 pub mod pattern;
-pub mod profile;
 pub mod report;
 pub mod report_json;
 pub mod selection;
@@ -28,6 +27,7 @@ pub mod share;
 pub mod sort;
 pub mod units;
 
-pub use dataset::{load_dataset, Dataset, SourceFile};
+pub use dataset::{load_dataset, Dataset};
+pub use domain::SourceFile;
 pub use error::ImportError;
-pub use profile::KernelProfile;
+pub use domain::KernelProfile;

@@ -28,9 +28,9 @@
 //! **Cut files.** A file that ends in the middle of a row ([`truncated_row`]) still loads
 //! (the rows before the cut are good data), with a warning naming the line.
 
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 
 /// Largest file the command-line tool reads (it streams): 2 GiB.
 pub const MAX_FILE_BYTES: u64 = 2 * 1024 * 1024 * 1024;

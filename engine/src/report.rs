@@ -5,8 +5,9 @@
 //! instructions, transactions, per second). A quantity that was not measured is `null`, never
 //! 0; a measured zero is 0.
 
-use crate::counters::Counter;
-use crate::dataset::{Dataset, FileInfo};
+use crate::domain::counters::Counter;
+use crate::dataset::Dataset;
+use crate::domain::FileInfo;
 use crate::model::classic::{ridges, Ridge};
 use crate::model::guidance::{guide_all, summary, whole_run_speedup, Guidance};
 use crate::model::hierarchical::{kernel_points, level_bytes, sizes};
@@ -14,7 +15,7 @@ use crate::model::instruction::{instruction_points, predication_ratio, tensor_in
 use crate::model::transfers::{transfer_points, TransferPoint};
 use crate::model::walls::{global_ldst, shared_ldst, walls, LdStPoint, Wall};
 use crate::model::{Ceiling, Level, Machine, MemoryLevel, RooflinePoint};
-use crate::profile::{KernelProfile, Precision};
+use crate::domain::profile::{KernelProfile, Precision};
 use crate::units::si;
 use serde::Serialize;
 

@@ -5,8 +5,8 @@
 //! sample, with and without a machine, so a field added to a report struct and not here fails
 //! a test.
 
-use crate::counters::Counters;
-use crate::dataset::FileInfo;
+use crate::domain::counters::Counters;
+use crate::domain::FileInfo;
 use crate::json::Writer;
 use crate::model::guidance::{Bound, BoundKind, Guidance};
 use crate::model::instruction::InstructionPoint;

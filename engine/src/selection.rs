@@ -3,7 +3,7 @@
 //! dataset's kernels, so a selection survives filtering.
 
 use crate::pattern::Pattern;
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 
 /// Indices of the kernels whose name matches `pattern` (empty: all) and that are among the
 /// `top_n` longest-running of those (kernels without a time rank last), in dataset order.
@@ -32,7 +32,7 @@ pub fn visible(kernels: &[KernelProfile], pattern: &str, top_n: Option<usize>) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::{Counter, Counters};
+    use crate::domain::counters::{Counter, Counters};
 
     fn k(name: &str, time_s: Option<f64>) -> KernelProfile {
         let mut counters = Counters::default();

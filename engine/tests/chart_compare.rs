@@ -5,7 +5,7 @@
 use roofline_engine::chart::labels::{overlaps, shape_boxes};
 use roofline_engine::chart::{self, arrow_geometry, svg, ChartInput, Mode, RunRef, Scene, Shape};
 use roofline_engine::compare::{changes, Change};
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::KernelProfile;
 

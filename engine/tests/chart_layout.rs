@@ -4,8 +4,8 @@
 
 use roofline_engine::chart::labels::{overlaps, shape_boxes};
 use roofline_engine::chart::{self, svg, ChartInput, Mode, Scene, Shape, Zoom};
-use roofline_engine::counters::{Counter, Counters};
-use roofline_engine::import::Transfer;
+use roofline_engine::domain::counters::{Counter, Counters};
+use roofline_engine::domain::Transfer;
 use roofline_engine::model::catalogue;
 use roofline_engine::KernelProfile;
 

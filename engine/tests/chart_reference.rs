@@ -3,8 +3,8 @@
 //! Compute post), read back from the shapes' pixels through the scene's axes.
 
 use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, Scene, Shape, Theme, WordSize};
-use roofline_engine::counters::Counter;
-use roofline_engine::import::Transfer;
+use roofline_engine::domain::counters::Counter;
+use roofline_engine::domain::Transfer;
 use roofline_engine::model::catalogue::v100;
 use roofline_engine::model::Level;
 use roofline_engine::KernelProfile;

@@ -3,7 +3,7 @@
 //! each with its minimised input inline. Real samples are read in place from `shared/samples/`.
 
 use roofline_engine::chart::{self, svg, ChartInput, Mode};
-use roofline_engine::counters::Counter;
+use roofline_engine::domain::counters::Counter;
 use roofline_engine::limits::{check_size, check_size_within, MAX_FILE_BYTES, MAX_IN_MEMORY_FILE_BYTES};
 use roofline_engine::model::catalogue;
 use roofline_engine::{load_dataset, Dataset, ImportError, SourceFile};
@@ -282,7 +282,7 @@ fn regression_launch_count_overflow() {
 /// `usize::MAX` overflowed `digits + len` (a panic in debug builds). Now checked.
 #[test]
 fn regression_demangle_length_overflow() {
-    use roofline_engine::import::names::{clean, demangle};
+    use roofline_engine::domain::names::{clean, demangle};
     assert_eq!(demangle("_Z18446744073709551615a"), None);
     assert_eq!(demangle("_ZN3foo18446744073709551614aE"), None);
     assert_eq!(clean("_Z18446744073709551615a"), "_Z18446744073709551615a");

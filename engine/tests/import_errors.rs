@@ -1,7 +1,7 @@
 //! Every error a user can meet when loading files, and the hints that say how to collect
 //! what is missing. Real samples are read in place from `shared/samples/`.
 
-use roofline_engine::counters::Counter;
+use roofline_engine::domain::counters::Counter;
 use roofline_engine::dataset::roofline_requirements;
 use roofline_engine::{load_dataset, ImportError, SourceFile};
 

@@ -2,9 +2,9 @@
 //! place (the repository's `shared/` sits beside the clone, as in CI). Expected values were
 //! computed by hand with python3's csv module on the sample files; each assertion says how.
 
-use roofline_engine::counters::Counter;
+use roofline_engine::domain::counters::Counter;
 use roofline_engine::model::{ComputeKind, Level};
-use roofline_engine::profile::Precision;
+use roofline_engine::domain::profile::Precision;
 use roofline_engine::{load_dataset, Dataset, KernelProfile, SourceFile};
 
 mod samples;

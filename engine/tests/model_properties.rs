@@ -2,7 +2,7 @@
 //! conversions round-trip.
 
 use proptest::prelude::*;
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue::{all, v100};
 use roofline_engine::model::classic::attainable_flops_per_s;
 use roofline_engine::model::guidance::guide;

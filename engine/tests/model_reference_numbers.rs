@@ -1,6 +1,6 @@
 //! The reference numbers of shared/reference/, reproduced by the model.
 
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue::{v100, v100_pcie};
 use roofline_engine::model::classic::{attainable_flops_per_s, intensity, ridge_flops_per_byte};
 use roofline_engine::model::guidance::{guide, summary};

@@ -4,7 +4,7 @@
 
 mod samples;
 
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::report::{self, AnalyzeReport};
 use roofline_engine::{load_dataset, report_json, Dataset, KernelProfile};

@@ -5,7 +5,7 @@
 //! `cargo test -p roofline-engine --test share_budget -- --nocapture` prints the lengths.
 
 mod samples;
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::share::{self, SharedKernel, View};
 use roofline_engine::load_dataset;
@@ -188,7 +188,7 @@ fn long_names_are_shortened_longest_first_until_the_link_fits() {
     assert_eq!(shortened.len(), link.shortened_names);
     assert!(shortened.iter().all(|&l| Some(l) > kept_longest), "the longest names go first");
     for (b, a) in back.kernels.iter().zip(&v.kernels).filter(|(b, a)| b.name != a.name) {
-        assert_eq!(b.name, roofline_engine::import::names::display_name(&a.name));
+        assert_eq!(b.name, roofline_engine::domain::names::display_name(&a.name));
     }
 }
 

@@ -2,7 +2,7 @@
 //! and by the importers when dropped like a profiler file.
 
 use roofline_engine::chart::Zoom;
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
 use roofline_engine::share::{self, file, SharedKernel, View};
 use roofline_engine::{load_dataset, SourceFile};

@@ -15,7 +15,7 @@
 
 mod samples;
 use roofline_engine::chart::Zoom;
-use roofline_engine::counters::Counter;
+use roofline_engine::domain::counters::Counter;
 use roofline_engine::model::Level;
 use roofline_engine::share::{self, View};
 use roofline_engine::load_dataset;

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use roofline_engine::chart::Zoom;
-use roofline_engine::counters::{Counter, Counters};
+use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::{catalogue, Ceiling, ComputeKind, Level, Machine, MemoryLevel};
 use roofline_engine::share::{self, SharedKernel, View};
 

@@ -51,9 +51,9 @@ pub fn build(input: &ChartInput) -> Scene {
 mod tests {
     use super::*;
     use crate::chart::{ChartInput, Shape};
-    use crate::counters::{Counter, Counters};
+    use crate::domain::counters::{Counter, Counters};
     use crate::model::catalogue;
-    use crate::profile::KernelProfile;
+    use crate::domain::profile::KernelProfile;
 
     fn ax_kernel() -> KernelProfile {
         // GPU course: AX, n = 500e6 doubles: n FLOPs, 16 n bytes, 0.010582 s on a V100.

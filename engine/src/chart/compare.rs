@@ -26,7 +26,7 @@ use crate::model::hierarchical::{hierarchical_points, sizes};
 use crate::model::instruction::{instruction_points_iter, threads_per_warp};
 use crate::model::point::classic_points;
 use crate::model::Level;
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 use std::collections::HashMap;
 
 /// An earlier run: its name (its files, a step of an optimisation) and its kernels.

@@ -8,7 +8,7 @@
 use super::frame::Builder;
 use super::scene::{Color, Hit, Marker, Shape};
 use crate::model::Level;
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 
 /// Radius of a kernel with no time share, and the extra radius of one taking all the time.
 pub const MIN_RADIUS_PX: f64 = 3.5;
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn shares_of_the_usable_times() {
-        let k = |t: Option<f64>| KernelProfile::from_counters("k", &t.map(|t| vec![(crate::counters::Counter::TimeS, t)]).unwrap_or_default());
+        let k = |t: Option<f64>| KernelProfile::from_counters("k", &t.map(|t| vec![(crate::domain::counters::Counter::TimeS, t)]).unwrap_or_default());
         let kernels = [k(Some(1.0)), k(None), k(Some(3.0)), k(Some(-2.0)), k(Some(f64::NAN)), k(Some(0.0))];
         assert_eq!(time_shares(&kernels), [0.25, 0.0, 0.75, 0.0, 0.0, 0.0]);
         assert_eq!(time_shares(&kernels[1..2]), [0.0]);

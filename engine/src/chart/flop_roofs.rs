@@ -13,7 +13,7 @@ use super::scene::Shape;
 use super::ChartInput;
 use crate::model::classic::{compute_roofs, ridge_flops_per_byte};
 use crate::model::{Ceiling, ComputeKind, MemoryLevel};
-use crate::profile::{KernelProfile, Precision};
+use crate::domain::profile::{KernelProfile, Precision};
 use crate::units::si;
 
 /// FLOPs per kind in the data: FP64, FP32, FP16 vector FLOPs and tensor FLOPs (tensor
@@ -133,7 +133,7 @@ pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridg
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::Counter;
+    use crate::domain::counters::Counter;
 
     /// The four sums as they were written before the single pass: one `sum` per kind.
     fn per_kind(kernels: &[KernelProfile], per_inst: Option<f64>) -> [f64; 4] {

@@ -18,11 +18,11 @@ use super::hierarchical::level_name;
 use super::roofs::{giga4, Style};
 use super::scene::{Marker, Scene};
 use super::ChartInput;
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::model::hierarchical::sizes;
 use crate::model::instruction::{instruction_points_iter, tensor_inst_per_s, threads_per_warp, InstructionPoint};
 use crate::model::{Level, Machine};
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 use crate::units::GIGA;
 use std::ops::Range;
 

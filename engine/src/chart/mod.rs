@@ -33,9 +33,9 @@ pub use compare::RunRef;
 pub use scale::LogScale;
 pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, Scene, Shape, Theme};
 
-use crate::import::Transfer;
+use crate::domain::Transfer;
 use crate::model::{ComputeKind, Level, Machine};
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 
 /// Data ranges of a zoomed view: `[min, max]` on each axis, in the axes' data units (base
 /// units: FLOP/byte and FLOP/s, instructions per transaction and instructions/s, bytes and

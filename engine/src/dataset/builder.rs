@@ -82,7 +82,7 @@ fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, 
     let prefix = head.get(..head.len().min(1024)).unwrap_or(head);
     let valid = std::str::from_utf8(prefix).unwrap_or_else(|e| std::str::from_utf8(prefix.get(..e.valid_up_to()).unwrap_or(&[])).unwrap_or(""));
     let blank = valid.trim_start_matches('\u{feff}').trim_start().is_empty();
-    if crate::share::file::starts_like_json(valid) || (blank && head.len() > prefix.len()) {
+    if crate::import::view_file::starts_like_json(valid) || (blank && head.len() > prefix.len()) {
         return Ok(Decision::Whole);
     }
     // A line end can only be new in the bytes just pushed (from `fresh` on): search those

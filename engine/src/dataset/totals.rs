@@ -1,7 +1,7 @@
 //! Per-kernel totals of one file, summed launch by launch as the file is read.
 
-use crate::counters::{Counter, Counters};
-use crate::profile::KernelProfile;
+use crate::domain::counters::{Counter, Counters};
+use crate::domain::profile::KernelProfile;
 use std::collections::HashMap;
 
 /// Kernels of one file in order of first appearance, with their launches summed: counts,

@@ -11,7 +11,6 @@ pub mod csv;
 pub mod ert;
 pub mod hints;
 pub mod machine;
-pub mod names;
 pub mod ncu;
 pub mod ncu_log;
 pub mod ncu_raw;
@@ -23,10 +22,11 @@ pub mod table;
 pub mod tidy;
 pub mod view_file;
 
-use crate::dataset::SourceFile;
+use crate::domain::SourceFile;
+pub use crate::domain::Transfer;
 use crate::error::ImportError;
 use crate::model::Machine;
-use crate::profile::Launch;
+use crate::domain::profile::Launch;
 
 /// What one file held: kernel launches, host↔device transfers, and/or a machine description.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -36,14 +36,6 @@ pub struct Imported {
     pub machine: Option<Machine>,
 }
 
-/// A memory copy or memset: not a kernel, reported separately (PCIe/NVLink roofline).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Transfer {
-    pub name: String,
-    pub count: u64,
-    pub bytes: Option<f64>,
-    pub time_s: Option<f64>,
-}
 
 /// A profiler format.
 pub trait Importer: Sync {

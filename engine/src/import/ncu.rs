@@ -16,7 +16,7 @@ use super::sink::CounterSink;
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, header_starts_with, is_chatter_fields, Columns, DETECT_LINES};
 use super::{parse_number, Imported, Importer};
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::error::ImportError;
 
 /// The details page of `ncu --csv`.

@@ -14,7 +14,7 @@ use super::sink::CounterSink;
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, is_chatter_fields, Columns};
 use super::{parse_number, Imported, Importer};
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::error::ImportError;
 
 /// The raw page of `ncu --csv --page raw`.

@@ -4,7 +4,7 @@
 //! can have either or both, in any order. Parts add up until a total arrives, and a total is
 //! never added to, so both orders give the total and nothing is counted twice.
 
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 
 #[derive(Clone, Debug, Default)]
 pub struct CounterSink {

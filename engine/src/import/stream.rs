@@ -12,10 +12,10 @@
 //! [`NameCache`]). The in-memory [`super::Importer::import`] of these formats is the same
 //! parser fed the whole text at once, so both paths give the same launches.
 
-use crate::counters::Counters;
+use crate::domain::counters::Counters;
 use crate::error::ImportError;
-use crate::import::names;
-use crate::profile::Launch;
+use crate::domain::names;
+use crate::domain::profile::Launch;
 use std::collections::HashMap;
 
 /// A launch as a streaming importer hands it over, borrowed from the parser.

@@ -7,10 +7,11 @@
 
 use super::sink::CounterSink;
 use super::table::{cell, find_line, header_starts_with, open_table};
-use super::{names, parse_number, Imported, Importer};
-use crate::counters::Counter;
+use crate::domain::names;
+use super::{parse_number, Imported, Importer};
+use crate::domain::counters::Counter;
 use crate::error::ImportError;
-use crate::profile::Launch;
+use crate::domain::profile::Launch;
 use std::collections::HashMap;
 
 pub struct Tidy;

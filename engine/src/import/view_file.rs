@@ -8,8 +8,22 @@
 use super::{Imported, Importer};
 use crate::error::ImportError;
 use crate::json;
-use crate::profile::Launch;
+use crate::domain::profile::Launch;
 use crate::share::file;
+
+/// Whether `text` looks like a `.roofline.json`: a JSON object with the marker key (written
+/// first by `share::file::to_json`, but a hand-edited file may have moved it).
+pub fn is_view_file(text: &str) -> bool {
+    starts_like_json(text) && text.contains("\"roofline_view\"")
+}
+
+/// Whether `text` (a whole file, or its first bytes) starts like a JSON object: the only
+/// files [`is_view_file`] can accept. The marker may be anywhere in the file, so a reader
+/// deciding a file's format from its first bytes must read such a file whole
+/// (`DatasetBuilder` does).
+pub fn starts_like_json(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}').trim_start().starts_with('{')
+}
 
 pub struct RooflineView;
 
@@ -19,7 +33,7 @@ impl Importer for RooflineView {
     }
 
     fn detect(&self, text: &str) -> bool {
-        file::is_view_file(text)
+        is_view_file(text)
     }
 
     fn import(&self, file_name: &str, text: &str) -> Result<Imported, ImportError> {

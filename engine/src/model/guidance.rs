@@ -24,8 +24,8 @@ use super::hierarchical::{level_bytes, sizes};
 use super::instruction::{predication_ratio, threads_per_warp, warp_inst};
 use super::machine::{ComputeKind, Level, Machine};
 use super::walls::{describe_global, describe_shared, global_ldst, shared_ldst};
-use crate::counters::Counter;
-use crate::profile::{KernelProfile, Precision};
+use crate::domain::counters::Counter;
+use crate::domain::profile::{KernelProfile, Precision};
 use serde::Serialize;
 
 /// How far above its roof a kernel may measure before it is flagged: 2%, the spread of

@@ -6,8 +6,8 @@
 
 use super::machine::{Level, Machine, TransactionSizes};
 use super::point::RooflinePoint;
-use crate::counters::Counter;
-use crate::profile::KernelProfile;
+use crate::domain::counters::Counter;
+use crate::domain::profile::KernelProfile;
 
 /// The sum of the counters measured, `None` if none is (no allocation: called per kernel).
 fn sum(k: &KernelProfile, cs: &[Counter]) -> Option<f64> {
@@ -75,7 +75,7 @@ pub fn hierarchical_points(kernels: &[KernelProfile], machine: Option<&Machine>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::Counters;
+    use crate::domain::counters::Counters;
 
     #[test]
     fn same_flops_over_each_levels_bytes() {

@@ -7,8 +7,8 @@
 //! bandwidth / transaction size) and [`Machine::tensor_inst_per_s`] (HMMA GIPS).
 
 use super::machine::{Level, Machine, TransactionSizes};
-use crate::counters::Counter;
-use crate::profile::KernelProfile;
+use crate::domain::counters::Counter;
+use crate::domain::profile::KernelProfile;
 use serde::Serialize;
 
 /// Instructions per second under the Instruction Roofline, Eq. 2 (Ding & Williams):

@@ -1,7 +1,7 @@
 //! Kernels placed on a roofline chart.
 
 use super::machine::{Level, Machine};
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 use serde::{Deserialize, Serialize};
 
 /// One dot: a kernel's performance at its intensity against one memory level.
@@ -24,7 +24,7 @@ pub fn classic_points(kernels: &[KernelProfile], machine: &Machine) -> Vec<Roofl
         .enumerate()
         .filter_map(|(i, k)| {
             let flops = k.total_flops(machine.flops_per_tensor_inst)?;
-            let bytes = k.counters.get(crate::counters::Counter::DramBytes)?;
+            let bytes = k.counters.get(crate::domain::counters::Counter::DramBytes)?;
             let time_s = k.time_s()?;
             (flops > 0.0 && bytes > 0.0 && time_s > 0.0).then(|| RooflinePoint {
                 kernel: i,

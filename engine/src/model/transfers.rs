@@ -10,7 +10,7 @@
 
 use super::classic::attainable_flops_per_s;
 use super::machine::{Level, Machine};
-use crate::import::Transfer;
+use crate::domain::Transfer;
 use serde::Serialize;
 
 /// What a copy does, from its name as profilers print it (nvprof `[CUDA memcpy HtoD]`, Nsight

@@ -9,8 +9,8 @@
 //! walls, and never above the peak warp GIPS.
 
 use super::machine::{Level, Machine};
-use crate::counters::Counter;
-use crate::profile::KernelProfile;
+use crate::domain::counters::Counter;
+use crate::domain::profile::KernelProfile;
 use serde::Serialize;
 
 /// Which LD/ST instructions a wall or dot is about.

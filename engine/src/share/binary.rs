@@ -15,7 +15,7 @@ use super::view::{SharedKernel, View};
 use super::wire::{damaged, f24_bits, f24_value, Reader, Writer, MAX_STRING_BYTES};
 use super::DecodeError;
 use crate::chart::Zoom;
-use crate::counters::Counters;
+use crate::domain::counters::Counters;
 
 /// Most kernels a payload may declare (a link holds far fewer: see `MAX_LINK_CHARS`); checked
 /// before any allocation.
@@ -252,7 +252,7 @@ fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, Decode
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::Counter;
+    use crate::domain::counters::Counter;
     use crate::model::catalogue;
     use proptest::prelude::*;
 

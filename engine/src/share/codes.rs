@@ -5,7 +5,7 @@
 //! the code). A new counter takes the next free code; v1 readers skip codes they do not know,
 //! so a link from a newer build still opens with the counters the older build has.
 
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::model::{ComputeKind, Level};
 
 /// A counter's code in links (0–255; a link uses at most 64 distinct ones).

@@ -23,19 +23,7 @@ pub fn to_json(view: &View) -> String {
     out
 }
 
-/// Whether `text` looks like a `.roofline.json`: a JSON object with the marker key (written
-/// first by [`to_json`], but a hand-edited file may have moved it).
-pub fn is_view_file(text: &str) -> bool {
-    starts_like_json(text) && text.contains("\"roofline_view\"")
-}
-
-/// Whether `text` (a whole file, or its first bytes) starts like a JSON object: the only
-/// files [`is_view_file`] can accept. The marker may be anywhere in the file, so a reader
-/// deciding a file's format from its first bytes must read such a file whole
-/// (`DatasetBuilder` does).
-pub fn starts_like_json(text: &str) -> bool {
-    text.trim_start_matches('\u{feff}').trim_start().starts_with('{')
-}
+pub use crate::import::view_file::{is_view_file, starts_like_json};
 
 /// Reads a `.roofline.json` document.
 pub fn from_json(text: &str) -> Result<View, DecodeError> {

@@ -8,7 +8,7 @@ use super::view::View;
 use super::wire::crc32;
 use super::deflate::{deflate, inflate};
 use super::{DecodeError, EncodeError, MAX_LINK_CHARS, VERSION};
-use crate::import::names::display_name;
+use crate::domain::names::display_name;
 
 /// Longest text [`decode`] looks at: no link this build writes comes near it, and a longer
 /// one is refused before it is decoded into memory.

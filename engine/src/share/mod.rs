@@ -94,7 +94,7 @@ impl std::error::Error for EncodeError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counters::{Counter, Counters};
+    use crate::domain::counters::{Counter, Counters};
 
     fn view() -> View {
         let mut counters = Counters::default();
@@ -156,7 +156,7 @@ mod tests {
 /// Rounds every counter of `kernels` to the precision a link carries, so that a view and the
 /// same view reopened from its address show identical numbers and pixels. The app applies it
 /// to every dataset it shows; the CLI's `analyze` keeps full precision.
-pub fn quantise_kernels(kernels: &mut [crate::profile::KernelProfile]) {
+pub fn quantise_kernels(kernels: &mut [crate::domain::profile::KernelProfile]) {
     for k in kernels {
         let measured: Vec<_> = k.counters.iter().collect();
         for (c, v) in measured {
@@ -168,8 +168,8 @@ pub fn quantise_kernels(kernels: &mut [crate::profile::KernelProfile]) {
 #[cfg(test)]
 mod quantise_tests {
     use super::*;
-    use crate::counters::{Counter, Counters};
-    use crate::profile::KernelProfile;
+    use crate::domain::counters::{Counter, Counters};
+    use crate::domain::profile::KernelProfile;
 
     #[test]
     fn quantised_kernels_survive_a_link_unchanged() {

@@ -6,9 +6,9 @@
 //! ([`View::chart_mode`], [`View::hidden`], …) do that parsing in one place.
 
 use crate::chart::{Mode, Theme, Zoom};
-use crate::counters::Counters;
+use crate::domain::counters::Counters;
 use crate::model::{catalogue, ComputeKind, Level, Machine};
-use crate::profile::KernelProfile;
+use crate::domain::profile::KernelProfile;
 use serde::Serialize;
 
 /// Everything needed to redraw a view. Fill it with `View { …, ..View::default() }` or

@@ -12,7 +12,7 @@
 
 use super::view::{compute_id, level_id, SharedKernel, View};
 use crate::chart::Zoom;
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use crate::json::{Json, Writer};
 use crate::report_json;
 use crate::model::{Ceiling, ComputeKind, Issue, Level, Link, Machine, MemoryLevel, PeakSet, TransactionSizes};

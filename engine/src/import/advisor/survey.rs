@@ -11,12 +11,12 @@
 //! simulation was not run: treated as not measured). Sizes are decimal (GB = 1e9 bytes).
 
 use super::strip_html;
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::error::ImportError;
 use crate::import::sink::CounterSink;
 use crate::import::table::{cell, find_line, header_starts_with, header_has, open_table};
 use crate::import::{parse_number, split_unit, time_unit_s, Imported, Importer};
-use crate::profile::Launch;
+use crate::domain::profile::Launch;
 use crate::units::GIGA;
 
 pub struct AdvisorSurvey;

@@ -5,11 +5,11 @@
 
 use super::apply_metric;
 use crate::error::ImportError;
-use crate::import::names;
+use crate::domain::names;
 use crate::import::sink::CounterSink;
 use crate::import::table::{cell, find_line, header_starts_with, is_chatter, open_table};
 use crate::import::{parse_number, Imported, Importer};
-use crate::profile::Launch;
+use crate::domain::profile::Launch;
 use std::collections::HashMap;
 
 pub struct NvprofMetrics;

@@ -12,7 +12,7 @@ pub mod trace;
 
 use super::sink::CounterSink;
 use super::split_unit;
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::units::SECTOR_BYTES;
 
 /// Bytes per unit of an nvprof size (`B`, `KB`, `MB`, `GB`). nvprof counts sizes in binary

@@ -5,11 +5,12 @@
 //! not GPU work and are ignored.
 
 use super::is_transfer;
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
 use crate::import::table::{cell, find_line, header_starts_with, open_table};
-use crate::import::{names, parse_number, time_unit_s, Imported, Importer, Transfer};
-use crate::profile::Launch;
+use crate::domain::names;
+use crate::import::{parse_number, time_unit_s, Imported, Importer, Transfer};
+use crate::domain::profile::Launch;
 
 pub struct NvprofSummary;
 

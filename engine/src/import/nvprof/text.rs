@@ -8,13 +8,14 @@
 //!   glued units (`5.2583ms`, `52.583us`, `735ns`). The API-calls part is ignored.
 
 use super::{apply_metric, is_transfer};
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
 use crate::import::csv::lines_with_offsets;
 use crate::import::sink::CounterSink;
 use crate::import::table::find_line;
-use crate::import::{names, split_unit, time_unit_s, Imported, Importer, Transfer};
-use crate::profile::Launch;
+use crate::domain::names;
+use crate::import::{split_unit, time_unit_s, Imported, Importer, Transfer};
+use crate::domain::profile::Launch;
 
 pub struct NvprofTextMetrics;
 pub struct NvprofTextSummary;

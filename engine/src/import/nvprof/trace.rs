@@ -6,9 +6,10 @@
 use super::{is_transfer, size_unit_bytes};
 use crate::error::ImportError;
 use crate::import::table::{cell, find_line, header_starts_with, is_chatter, open_table};
-use crate::import::{names, parse_number, time_unit_s, Imported, Importer, Transfer};
-use crate::counters::Counters;
-use crate::profile::Launch;
+use crate::domain::names;
+use crate::import::{parse_number, time_unit_s, Imported, Importer, Transfer};
+use crate::domain::counters::Counters;
+use crate::domain::profile::Launch;
 
 pub struct NvprofTrace;
 
@@ -51,7 +52,7 @@ impl Importer for NvprofTrace {
             }
             let mut counters = Counters::default();
             if let Some(t) = time_s {
-                counters.set(crate::counters::Counter::TimeS, t);
+                counters.set(crate::domain::counters::Counter::TimeS, t);
             }
             out.launches.push(Launch { id: None, kernel: names::clean(raw), count: 1, counters });
         }

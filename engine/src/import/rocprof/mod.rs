@@ -24,7 +24,7 @@ pub mod dispatch;
 pub mod stats;
 pub mod v3;
 
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::import::sink::CounterSink;
 use crate::units::KIBI;
 

@@ -1,11 +1,12 @@
 //! rocprof `--stats` summary (`results.stats.csv`): `"Name","Calls","TotalDurationNs",
 //! "AverageNs","Percentage"`, one row per kernel.
 
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
 use crate::import::table::{cell, find_line, header_starts_with, is_chatter, open_table};
-use crate::import::{names, parse_number, Imported, Importer};
-use crate::profile::Launch;
+use crate::domain::names;
+use crate::import::{parse_number, Imported, Importer};
+use crate::domain::profile::Launch;
 
 pub struct RocprofStats;
 

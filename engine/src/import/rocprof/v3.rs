@@ -5,12 +5,13 @@
 //! guide; the timestamps are absent in early versions).
 
 use super::AmdAccum;
-use crate::counters::Counter;
+use crate::domain::counters::Counter;
 use crate::error::ImportError;
 use crate::import::sink::CounterSink;
 use crate::import::table::{cell, find_line, header_has, is_chatter, open_table};
-use crate::import::{names, parse_number, Imported, Importer};
-use crate::profile::Launch;
+use crate::domain::names;
+use crate::import::{parse_number, Imported, Importer};
+use crate::domain::profile::Launch;
 
 pub struct RocprofV3Counters;
 

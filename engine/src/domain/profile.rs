@@ -1,6 +1,6 @@
 //! A kernel's measured totals and the quantities derived from them without a machine.
 
-use crate::counters::{Counter, Counters};
+use crate::domain::counters::{Counter, Counters};
 use serde::{Deserialize, Serialize};
 
 /// One launch of a kernel as an importer read it.
@@ -40,9 +40,9 @@ impl KernelProfile {
     }
 
     /// A short name for charts (template arguments as `<…>`, no parameter list); the full
-    /// name stays in [`KernelProfile::name`]. See [`crate::import::names::display_name`].
+    /// name stays in [`KernelProfile::name`]. See [`crate::domain::names::display_name`].
     pub fn display_name(&self) -> String {
-        crate::import::names::display_name(&self.name)
+        crate::domain::names::display_name(&self.name)
     }
 
     /// Total time over launches, seconds: measured duration, else Σcycles / clock as in the
