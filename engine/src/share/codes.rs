@@ -43,6 +43,18 @@ pub fn counter_code(c: Counter) -> u8 {
         Counter::DramTxn => 29,
         Counter::GlobalLdStInst => 30,
         Counter::SharedLdStInst => 31,
+        Counter::CycleTimeS => 32,
+        Counter::ThreadInstPredOn => 33,
+        Counter::GlobalLdStReq => 34,
+        Counter::MatrixFp64 => 35,
+        Counter::MatrixTf32 => 36,
+        Counter::MatrixFp32 => 37,
+        Counter::MatrixFp16 => 38,
+        Counter::MatrixBf16 => 39,
+        Counter::MatrixFp8 => 40,
+        Counter::MatrixFp6 => 41,
+        Counter::MatrixFp4 => 42,
+        Counter::MatrixInt8 => 43,
     }
 }
 
