@@ -91,8 +91,9 @@ pub(crate) fn fill_joined_cycle_times(ds: &mut Dataset) {
     for l in &ds.launches {
         let e = per_kernel.entry(l.kernel.as_str()).or_insert((0, 0.0, true));
         e.0 = e.0.saturating_add(l.count);
-        match cycle_time_s(&l.counters) {
-            Some(t) => e.1 += t * l.count as f64,
+        // Only records of single launches carry a launch's own cycles and clock.
+        match cycle_time_s(&l.counters).filter(|_| l.count == 1) {
+            Some(t) => e.1 += t,
             None => e.2 = false,
         }
     }

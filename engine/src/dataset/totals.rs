@@ -31,9 +31,12 @@ impl KernelTotals {
         let (Some(k), Some(weights)) = (self.kernels.get_mut(i), self.rate_weights.get_mut(i)) else { return };
         k.launches = k.launches.saturating_add(count);
         let n = count as f64;
-        if counters.get(Counter::CycleTimeS).is_none() {
+        // A record of one launch gives that launch's cycles / clock; a record standing for
+        // several (a summary row, a view file's kernel) holds averages, from which per-launch
+        // times cannot be recovered.
+        if count == 1 && counters.get(Counter::CycleTimeS).is_none() {
             if let Some(t) = cycle_time_s(counters) {
-                k.counters.add(Counter::CycleTimeS, t * n);
+                k.counters.add(Counter::CycleTimeS, t);
             }
         }
         for (c, v) in counters.iter() {
