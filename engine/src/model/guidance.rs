@@ -110,7 +110,7 @@ pub fn bounds(k: &KernelProfile, m: &Machine) -> Vec<Bound> {
     if let (Some(inst), Some(peak)) = (warp_inst(k).filter(|i| *i > 0.0), m.warp_inst_per_s().filter(|p| *p > 0.0)) {
         out.push(Bound { name: "instruction issue".into(), kind: BoundKind::Issue, level: None, compute: None, time_s: inst / peak });
     }
-    crate::sort::sort_by(&mut out, |a, b| b.time_s.total_cmp(&a.time_s));
+    out.sort_by(|a, b| b.time_s.total_cmp(&a.time_s));
     out
 }
 
@@ -141,7 +141,7 @@ pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>
     let mut gs: Vec<Option<Guidance>> = kernels.iter().map(|k| guide(k, m)).collect();
     let total_s: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
     let mut order: Vec<usize> = (0..gs.len()).filter(|&i| gs[i].as_ref().is_some_and(|g| !g.above_roof)).collect();
-    crate::sort::sort_usizes(&mut order, &mut |a, b| {
+    order.sort_by(|&a, &b| {
         let s = |i: usize| gs[i].as_ref().map_or(0.0, |g| g.potential_saving_s);
         s(b).total_cmp(&s(a)).then(a.cmp(&b))
     });
