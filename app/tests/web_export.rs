@@ -189,7 +189,7 @@ fn csv_export_has_a_header_with_units_and_one_row_per_kernel() {
 #[wasm_bindgen_test]
 fn json_export_is_the_cli_report() {
     let r = analyze(&examples::by_id("course-v100").unwrap());
-    let json = export::kernels_json(&r);
+    let json = export::kernels_json(&r).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["kernels"].as_array().unwrap().len(), 2);
     assert_eq!(v["kernels"][0]["flops"]["fp64"], 500e6);

@@ -25,7 +25,6 @@ pub mod file;
 mod link;
 mod machine_wire;
 mod view;
-mod view_json;
 mod wire;
 
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
