@@ -221,7 +221,7 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
 /// Counters add up; the clock is launch-weighted. A pattern that is not a valid regular
 /// expression is an error naming it.
 pub fn group_kernels(kernels: &[KernelProfile], pattern: &str, group_name: &str) -> Result<Vec<KernelProfile>, String> {
-    let re = crate::pattern::Pattern::new(pattern, false).map_err(|e| format!("invalid pattern {pattern:?}: {e}"))?;
+    let re = regex_lite::Regex::new(pattern).map_err(|e| format!("invalid pattern {pattern:?}: {e}"))?;
     let mut out: Vec<KernelProfile> = Vec::with_capacity(kernels.len());
     let mut group: Option<usize> = None;
     let mut weight = 0.0;
@@ -254,7 +254,7 @@ pub fn group_kernels(kernels: &[KernelProfile], pattern: &str, group_name: &str)
 /// last, in their original order.
 pub fn top_by_time(kernels: &[KernelProfile], n: usize) -> Vec<KernelProfile> {
     let mut sorted: Vec<&KernelProfile> = kernels.iter().collect();
-    crate::sort::sort_by(&mut sorted, |a, b| match (a.time_s(), b.time_s()) {
+    sorted.sort_by(|a, b| match (a.time_s(), b.time_s()) {
         (Some(x), Some(y)) => y.total_cmp(&x),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,

@@ -29,6 +29,7 @@ use crate::import::chunks::{utf8, ChunkFeeder};
 use crate::import::ncu::is_ncu_header;
 use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
 use crate::import::table::DETECT_LINES;
+use crate::import::json::JsonDocument;
 use crate::import::{self, Imported, Importer};
 use std::collections::HashMap;
 
@@ -171,24 +172,47 @@ impl DatasetBuilder {
         }
     }
 
-    /// Adds a file held in memory (what [`super::load_dataset`] does for each file).
+    /// Adds a file held in memory (what [`super::load_dataset`] does for each file). A JSON
+    /// format is read with serde_json (the `json` feature); a build without it (the web app)
+    /// gives JSON files to [`DatasetBuilder::add_json_file`] instead.
     pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         self.end_file()?;
         let text = import::decode(file)?;
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
-        if let Some(mut parser) = importer.stream(&file.name) {
+        self.add_text(&file.name, text, importer, None::<&import::json::JsonText>)
+    }
+
+    /// Adds a file held in memory whose text the host has parsed as JSON (`doc`: the web app's
+    /// `JSON.parse` result, read through serde-wasm-bindgen). Detection is by content, as for
+    /// [`DatasetBuilder::add_file`]: if the text is a JSON format (a `.roofline.json` view,
+    /// ERT's `roofline.json`) the importer reads `doc`, otherwise the text is read as usual
+    /// and `doc` is not looked at (so a lazy `doc` never parses a CSV).
+    pub fn add_json_file(&mut self, file: &SourceFile, doc: &impl JsonDocument) -> Result<(), ImportError> {
+        self.end_file()?;
+        let text = import::decode(file)?;
+        let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
+        self.add_text(&file.name, text, importer, Some(doc))
+    }
+
+    /// Reads `text`, detected as `importer`'s format: from `doc` if given and the format is
+    /// JSON, streamed if the importer streams, else whole.
+    fn add_text(&mut self, name: &str, text: &str, importer: &'static dyn Importer, doc: Option<&impl JsonDocument>) -> Result<(), ImportError> {
+        let from_document = doc.and_then(|d| import::read_json_document(importer, name, d));
+        if let Some(imported) = from_document {
+            self.add_imported(name, importer, imported?);
+        } else if let Some(mut parser) = importer.stream(name) {
             let mut totals = KernelTotals::default();
             let mut devices = FileDevices::default();
             let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
             read_whole(parser.as_mut(), text, &mut sink)?;
-            self.end_streamed(&file.name, importer, totals);
+            self.end_streamed(name, importer, totals);
             self.ds.devices.add_file(&parser.devices(), devices);
             self.ds.warnings.extend(parser.warnings());
         } else {
-            let imported = importer.import(&file.name, text)?;
-            self.add_imported(&file.name, importer, imported);
+            let imported = importer.import(name, text)?;
+            self.add_imported(name, importer, imported);
         }
-        self.ds.warnings.extend(crate::limits::truncated_row(&file.name, text));
+        self.ds.warnings.extend(crate::limits::truncated_row(name, text));
         Ok(())
     }
 
@@ -285,5 +309,55 @@ impl DatasetBuilder {
                 None => self.ds.machine = Some(m),
             }
         }
+    }
+}
+
+#[cfg(all(test, feature = "json"))]
+mod tests {
+    use super::*;
+    use crate::domain::counters::Counter;
+    use crate::import::json::{JsonError, JsonText};
+    use std::cell::Cell;
+
+    /// A host's parsed document: serde_json underneath, counting the reads.
+    struct Counted<'a> {
+        text: &'a str,
+        reads: Cell<usize>,
+    }
+
+    impl JsonDocument for Counted<'_> {
+        fn read<T: serde::de::DeserializeOwned>(&self) -> Result<T, JsonError> {
+            self.reads.set(self.reads.get() + 1);
+            JsonText(self.text).read()
+        }
+    }
+
+    fn add(name: &str, text: &str) -> (Result<Dataset, ImportError>, usize) {
+        let doc = Counted { text, reads: Cell::new(0) };
+        let mut b = DatasetBuilder::new();
+        let result = b.add_json_file(&SourceFile { name: name.into(), bytes: text.as_bytes().to_vec() }, &doc).and_then(|()| b.finish());
+        (result, doc.reads.get())
+    }
+
+    #[test]
+    fn json_formats_read_the_hosts_document_others_their_text() {
+        // A view file: the marker, then the kernels (two reads); 3 launches, 6 s in all.
+        let view = r#"{"roofline_view": "v1", "machine_id": "v100", "kernels": [{"name": "k", "launches": 3, "counters": {"time_s": 6.0}}]}"#;
+        let (ds, reads) = add("v.roofline.json", view);
+        let ds = ds.unwrap();
+        assert_eq!((ds.files[0].format, reads), ("roofline-view", 2));
+        assert_eq!((ds.kernels[0].launches, ds.kernels[0].counters.get(Counter::TimeS)), (3, Some(6.0)));
+        // ERT: one read; 176.44 GB/s of L1 and 11.03 GFLOP/s (FP64, ERT's default precision).
+        let ert = r#"{"empirical": {"gbytes": {"data": [["L1", 176.44], ["odd"], ["L4", 5]]}, "gflops": {"data": [["GFLOPs", 11.03]]}, "metadata": {"HOSTNAME": ["node7", []]}}}"#;
+        let (ds, reads) = add("roofline.json", ert);
+        let m = ds.unwrap().machine.unwrap();
+        assert_eq!((reads, m.name.as_str(), m.memory.len(), m.memory[0].bytes_per_s, m.compute[0].flops_per_s), (1, "node7 (ERT)", 1, 176.44e9, 11.03e9));
+        // CSV: the document is never read.
+        let (ds, reads) = add("k.csv", "kernel,time_s\nk,2\n");
+        assert_eq!((ds.unwrap().kernels.len(), reads), (1, 0));
+        // A broken document names the file and the line.
+        let (ds, _) = add("b.roofline.json", "{\"roofline_view\": \"v1\",\n\"kernels\": [}");
+        let e = ds.unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("b.roofline.json", Some(2)));
     }
 }

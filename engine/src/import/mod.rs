@@ -10,6 +10,7 @@ pub mod chunks;
 pub mod csv;
 pub mod ert;
 pub mod hints;
+pub mod json;
 pub mod machine;
 pub mod ncu;
 pub mod ncu_metrics;
@@ -82,6 +83,16 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         // Last: a log with no table at all (the profiled application failed).
         &ncu_log::NsightComputeLog,
     ]
+}
+
+/// `importer`'s reading of a parsed JSON document, for the formats that are JSON (`None` for
+/// the others, which read text). See `DatasetBuilder::add_json_file`.
+pub fn read_json_document(importer: &dyn Importer, file_name: &str, doc: &impl json::JsonDocument) -> Option<Result<Imported, ImportError>> {
+    match importer.format() {
+        "roofline-view" => Some(view_file::import_document(file_name, doc)),
+        "ert-json" => Some(ert::import_document(file_name, doc)),
+        _ => None,
+    }
 }
 
 /// The importer whose format `text` is in.

@@ -9,11 +9,17 @@ use crate::chart::{Mode, Theme, Zoom};
 use crate::domain::counters::Counters;
 use crate::model::{catalogue, ComputeKind, Level, Machine};
 use crate::domain::profile::KernelProfile;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything needed to redraw a view. Fill it with `View { …, ..View::default() }` or
 /// [`View::new`]; the defaults are the app's own (classic mode, FP64 words, nothing hidden).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// Read from a `.roofline.json` document (`share::file`) leniently, as docs/SHARING.md
+/// promises: a missing setting takes its default (`serde(default)`), unknown members and
+/// counter names are ignored, `null` is "none" for optional settings; a kernel needs its
+/// name, launch count and counters, and a custom machine its id, name, source and ceilings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct View {
     /// Catalogue id of the machine (`v100`). With [`View::custom_machine`] it is only the
     /// id the custom machine was derived from, shown if the custom one cannot be used.
@@ -66,7 +72,7 @@ impl Default for View {
 }
 
 /// A kernel as it travels in a link: the aggregated counters, not the launches or the CSV.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SharedKernel {
     pub name: String,
     pub launches: u64,

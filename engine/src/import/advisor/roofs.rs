@@ -90,8 +90,8 @@ impl Importer for AdvisorRoofs {
                 }
             }
         }
-        crate::sort::sort_by(&mut mem, |a, b| b.2.total_cmp(&a.2));
-        crate::sort::sort_by(&mut comp, |a, b| b.2.total_cmp(&a.2));
+        mem.sort_by(|a, b| b.2.total_cmp(&a.2));
+        comp.sort_by(|a, b| b.2.total_cmp(&a.2));
         let mut m = new_machine("advisor-roofs", "Intel Advisor roofs", &format!("Intel Advisor --report=roofs ({file})"));
         for (n, level, v) in mem {
             push_memory(&mut m, &n, level, v);
