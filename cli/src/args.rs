@@ -9,6 +9,7 @@
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use roofline_engine::chart::Mode;
+use roofline_engine::choice::ClockChoice;
 use roofline_engine::model::Basis;
 
 /// The synopsis of every command (clap generates each command's own usage for its errors).
@@ -28,6 +29,7 @@ EXIT CODES: 0 success; 1 a file could not be read or understood (the message nam
 the line); 2 usage error.
 
 Examples:
+    roofline analyze --json ncu_*.csv          (the profile's GPU at its measured clock)
     roofline analyze --machine v100 --clock base --json ncu_*.csv
     roofline machine v100 --json
     roofline plot --machine a100 run.csv -o roofline.svg
@@ -135,11 +137,12 @@ pub struct Link {
 /// Which machine kernels are placed against, and how it is adjusted.
 #[derive(Debug, Args)]
 pub struct MachineArgs {
-    /// Machine to place kernels against: a catalogue id (see `roofline machine --list`), a
-    /// JSON file of a machine (as `roofline machine ID --json` prints it), or a profiler file
-    /// that describes one (ERT roofline.json). Without it, a machine found among the input
-    /// files, if any; else `analyze` reports without roofs.
-    #[arg(long, value_name = "ID|FILE")]
+    /// Machine to place kernels against: `auto` (the default: a machine file among the
+    /// inputs, else the GPU the profile names, identified in the catalogue), a catalogue id
+    /// (see `roofline machine --list`), a JSON file of a machine (as `roofline machine ID
+    /// --json` prints it), or a profiler file that describes one (ERT roofline.json).
+    /// Without any, `analyze` reports without roofs.
+    #[arg(long, value_name = "auto|ID|FILE")]
     pub machine: Option<String>,
     #[command(flatten)]
     pub adjust: Adjust,
@@ -148,11 +151,12 @@ pub struct MachineArgs {
 /// How a machine's ceilings are adjusted (every command that prints or uses a machine).
 #[derive(Debug, Args)]
 pub struct Adjust {
-    /// Core clock for the machine's compute and on-chip ceilings: base, boost or a number of
-    /// MHz. Nsight Compute locks the clock to base by default: use `--clock base` for its
-    /// profiles. Default: the catalogue's boost clock.
-    #[arg(long, value_name = "base|boost|MHZ", value_parser = parse_clock)]
-    pub clock: Option<Clock>,
+    /// Core clock for the machine's compute and on-chip ceilings: measured (the default: the
+    /// SM clock the profile measured; without one, base for Nsight Compute files, which lock
+    /// clocks to base, else the machine's stated clock), base, boost, or a frequency (MHz, or
+    /// with a unit: 1.3GHz).
+    #[arg(long, value_name = "measured|base|boost|MHZ", value_parser = parse_clock)]
+    pub clock: Option<ClockChoice>,
     /// Use only data-sheet (theoretical) or only measured (empirical) values where the machine
     /// has them. Default: measured where known.
     #[arg(long, value_enum)]
@@ -167,14 +171,6 @@ pub struct ModeArg {
     pub mode: Mode,
 }
 
-/// `--clock`: which core clock the ceilings are scaled to.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Clock {
-    Base,
-    Boost,
-    /// A clock given in MHz on the command line, stored in Hz.
-    Hz(f64),
-}
 
 /// `--basis`: clap's view of [`Basis`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -199,15 +195,9 @@ pub struct Size {
     pub height_px: f64,
 }
 
-fn parse_clock(text: &str) -> Result<Clock, String> {
-    match text {
-        "base" => Ok(Clock::Base),
-        "boost" => Ok(Clock::Boost),
-        mhz => match mhz.parse::<f64>() {
-            Ok(v) if v.is_finite() && v > 0.0 => Ok(Clock::Hz(v * 1e6)),
-            _ => Err("expected base, boost or a number of MHz".into()),
-        },
-    }
+/// `--clock`, as the engine reads it ([`ClockChoice::parse`]: the app's words too).
+fn parse_clock(text: &str) -> Result<ClockChoice, String> {
+    ClockChoice::parse(text)
 }
 
 fn parse_size(text: &str) -> Result<Size, String> {
@@ -252,8 +242,9 @@ mod tests {
 
     #[test]
     fn values_parse_as_documented() {
-        assert_eq!(parse_clock("base"), Ok(Clock::Base));
-        assert_eq!(parse_clock("1312"), Ok(Clock::Hz(1312e6)));
+        assert_eq!(parse_clock("base"), Ok(ClockChoice::Base));
+        assert_eq!(parse_clock("measured"), Ok(ClockChoice::Measured));
+        assert_eq!(parse_clock("1312"), Ok(ClockChoice::Hz(1312e6)));
         assert!(parse_clock("-5").is_err() && parse_clock("fast").is_err() && parse_clock("inf").is_err());
         assert_eq!(parse_size("1200x600"), Ok(Size { width_px: 1200.0, height_px: 600.0 }));
         assert!(parse_size("99x500").is_err() && parse_size("800").is_err());

@@ -6,12 +6,13 @@
 
 mod args;
 
-use args::{Adjust, Cli, Clock, Command, MachineArgs};
+use args::{Adjust, Cli, Command, MachineArgs};
 use clap::{CommandFactory, Parser};
 use roofline_engine::chart::{self, ChartInput, Theme};
 use roofline_engine::model::{catalogue, Machine};
 use roofline_engine::share;
-use roofline_engine::report::{analyze, machine_report, render_analyze_text, render_machine_text};
+use roofline_engine::choice::{self, ClockChoice, MachineChoice};
+use roofline_engine::report::{analyze_choice, machine_report, render_analyze_text, render_machine_text};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 use std::process::ExitCode;
 
@@ -90,22 +91,24 @@ fn resolve_machine(spec: &str) -> Result<Machine, Failure> {
     ds.machine.ok_or_else(|| input(format!("{spec}: describes no machine (expected a machine JSON or an ERT roofline.json)")))
 }
 
-/// Applies `--basis` and `--clock` to `m`.
+/// Applies `--basis` and `--clock` to a machine printed on its own (`roofline machine`): no
+/// profile, so `measured` (the default) leaves it at its stated clock.
 fn adjust(m: Machine, a: &Adjust) -> Result<Machine, Failure> {
     let m = match a.basis {
         Some(b) => m.with_basis(b.into()),
         None => m,
     };
-    let Some(clock) = a.clock else { return Ok(m) };
-    let hz = match clock {
-        Clock::Base => m.base_clock_hz.ok_or_else(|| usage(format!("machine {} states no base clock", m.id)))?,
-        Clock::Boost => m.boost_clock_hz.ok_or_else(|| usage(format!("machine {} states no boost clock", m.id)))?,
-        Clock::Hz(hz) => hz,
-    };
-    if m.clock_hz.is_none() {
-        return Err(usage(format!("machine {} states no clock, so --clock cannot rescale it", m.id)));
+    let clock = a.clock.unwrap_or_default();
+    choice::at_clock(m, clock, None, false).map(|(m, _)| m).map_err(|e| usage(format!("{e} (--clock {})", clock_word(clock))))
+}
+
+fn clock_word(c: ClockChoice) -> String {
+    match c {
+        ClockChoice::Measured => "measured".into(),
+        ClockChoice::Base => "base".into(),
+        ClockChoice::Boost => "boost".into(),
+        ClockChoice::Hz(hz) => format!("{} MHz", hz / 1e6),
     }
-    Ok(m.at_clock(hz))
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Result<String, Failure> {
@@ -115,8 +118,8 @@ fn json<T: serde::Serialize>(v: &T) -> Result<String, Failure> {
 fn run(command: Command) -> Result<String, Failure> {
     match command {
         Command::Analyze(a) => {
-            let (ds, machine) = files_and_machine(&a.files, &a.machine)?;
-            let r = analyze(&ds, machine.as_ref());
+            let (ds, picked) = files_and_machine(&a.files, &a.machine)?;
+            let r = analyze_choice(&ds, picked.as_ref());
             if a.json {
                 json(&r)
             } else {
@@ -140,8 +143,8 @@ fn run(command: Command) -> Result<String, Failure> {
             }
         }
         Command::Plot(a) => {
-            let (ds, machine) = files_and_machine(&a.files, &a.machine)?;
-            let machine = machine.ok_or_else(|| usage("plot needs a machine: give --machine ID (see `roofline machine --list`)"))?;
+            let (ds, picked) = files_and_machine(&a.files, &a.machine)?;
+            let machine = picked.map(|c| c.machine).ok_or_else(|| usage("plot needs a machine: the files do not say which GPU ran them; give --machine ID (see `roofline machine --list`)"))?;
             let chart_input = ChartInput::new(&ds.kernels, &machine, a.size.width_px, a.size.height_px).with_mode(a.mode.mode).with_theme(Theme::Light).with_transfers(&ds.transfers);
             let svg = chart::svg::render(&chart::build(&chart_input));
             std::fs::write(&a.output, svg).map_err(|e| input(format!("{}: cannot write the chart: {e}", a.output)))?;
@@ -151,31 +154,42 @@ fn run(command: Command) -> Result<String, Failure> {
     }
 }
 
-/// Reads the files, and the machine to place them against: `--machine` if given, else one a
-/// file describes (ERT, Advisor roofs, rocprof-compute), each adjusted by `--clock`/`--basis`.
-/// The given machine is resolved first: a usage error should not wait for the files.
-fn files_and_machine(files: &[String], m: &MachineArgs) -> Result<(Dataset, Option<Machine>), Failure> {
-    let given = m.machine.as_deref().map(|spec| adjust(resolve_machine(spec)?, &m.adjust)).transpose()?;
-    let ds = read_files(files)?;
-    let machine = match given {
-        Some(m) => Some(m),
-        None => ds.machine.clone().map(|found| adjust(found, &m.adjust)).transpose()?,
+/// Reads the files and chooses the machine to place them against
+/// ([`roofline_engine::choice::choose`]): `--machine` if given (not `auto`), else one a file
+/// describes, else the profile's own GPU; at `--clock` (measured by default), restricted to
+/// `--basis`. The given machine is resolved first: a usage error should not wait for the
+/// files. What the choice has to say goes to stderr.
+fn files_and_machine(files: &[String], m: &MachineArgs) -> Result<(Dataset, Option<MachineChoice>), Failure> {
+    let given = match m.machine.as_deref() {
+        None | Some("auto") => None,
+        Some(spec) => Some(resolve_machine(spec)?),
     };
-    Ok((ds, machine))
+    let ds = read_files(files)?;
+    let clock = m.adjust.clock.unwrap_or_default();
+    let mut picked = choice::choose(&ds, given, clock).map_err(|e| usage(format!("{e} (--clock {})", clock_word(clock))))?;
+    if let (Some(c), Some(b)) = (picked.as_mut(), m.adjust.basis) {
+        c.machine = c.machine.with_basis(b.into());
+    }
+    for w in picked.iter().flat_map(|c| c.warnings.iter()) {
+        eprintln!("roofline: note: {w}");
+    }
+    Ok((ds, picked))
 }
 
 /// `roofline link`: the link the app would make of these files (docs/SHARING.md). Notices
 /// (shortened names, a view too large for a link) go to stderr, the link alone to stdout.
 fn link(a: &args::Link) -> Result<String, Failure> {
-    let (ds, machine) = files_and_machine(&a.files, &a.machine)?;
-    let machine = match machine {
-        Some(m) => m,
+    let (ds, picked) = files_and_machine(&a.files, &a.machine)?;
+    let choice = picked.as_ref().map(|c| share::ViewChoice::of(c.chosen, c.clock, ds.main_device().map(|r| &r.device), ds.measured_sm_clock_hz()));
+    let machine = match picked {
+        Some(c) => c.machine,
         None => {
-            eprintln!("roofline: no --machine and none in the files: the link uses v100, as the app does");
-            adjust(catalogue::v100(), &a.machine.adjust)?
+            eprintln!("roofline: no --machine, none in the files and no GPU named by them: the link uses v100, as the app does");
+            let clock = a.machine.adjust.clock.unwrap_or_default();
+            choice::at_clock(catalogue::v100(), clock, ds.measured_sm_clock_hz(), false).map(|(m, _)| m).map_err(usage)?
         }
     };
-    let view = share::View { mode: a.mode.mode.id().to_string(), ..share::View::new(&machine, &ds.kernels) };
+    let view = share::View { mode: a.mode.mode.id().to_string(), choice, ..share::View::new(&machine, &ds.kernels) };
     if let Some(path) = &a.output {
         std::fs::write(path, share::file::to_json(&view)).map_err(|e| input(format!("{path}: cannot write the view: {e}")))?;
     }

@@ -20,10 +20,10 @@ use crate::domain::Device;
 use crate::model::identify::{identify, Identified, Match};
 use crate::model::profile_peaks::profile_machine;
 use crate::model::Machine;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where the machine came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Chosen {
     /// The profile's own device.
@@ -75,7 +75,7 @@ impl ClockChoice {
 }
 
 /// The clock the ceilings are evaluated at, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ClockBasis {
     /// Measured in the profile.
