@@ -354,8 +354,15 @@ pub static ARCHES: [ArchRates; 14] = [
 ];
 
 /// The rates of an architecture as compilers name it (`sm_86`, `gfx942`), case-insensitive.
+/// Target features and variants name the same hardware: ROCm's `gfx90a:sramecc+:xnack-`,
+/// CUDA's architecture-specific `sm_90a` and family `sm_100f`.
 pub fn arch_rates(arch: &str) -> Option<&'static ArchRates> {
-    ARCHES.iter().find(|r| r.arch.eq_ignore_ascii_case(arch.trim()))
+    let base = arch.trim().split(':').next().unwrap_or("").to_ascii_lowercase();
+    let base = match base.strip_suffix(['a', 'f']) {
+        Some(s) if base.starts_with("sm_") => s.to_string(),
+        _ => base,
+    };
+    ARCHES.iter().find(|r| r.arch == base)
 }
 
 impl ArchRates {
@@ -473,6 +480,10 @@ mod tests {
             assert!(r.matrix_geforce.iter().all(|(t, g)| r.matrix.iter().any(|(m, f)| m == t && g < f)), "{}: overrides are slower", r.arch);
         }
         assert_eq!(arch_rates("SM_90").map(|r| r.generation), Some("Hopper"));
+        assert_eq!(arch_rates("sm_90a").map(|r| r.arch), Some("sm_90"));
+        assert_eq!(arch_rates("sm_100f").map(|r| r.arch), Some("sm_100"));
+        assert_eq!(arch_rates("gfx90a:sramecc+:xnack-").map(|r| r.arch), Some("gfx90a"));
+        assert_eq!(arch_rates("gfx90"), None);
         assert_eq!(arch_rates("sm_53"), None);
         // Volta alone has a fixed FLOPs per tensor instruction.
         let fixed: Vec<&str> = ARCHES.iter().filter(|r| r.flops_per_tensor_inst.is_some()).map(|r| r.arch).collect();

@@ -40,7 +40,7 @@ fn gb100(clock_mhz: f64, vector_mhz: f64, tensor_mhz: f64, fp64: f64, fp32: f64,
 /// - Peaks (NVIDIA Blackwell data sheet, HGX B200, per GPU, dense; as tabulated by Glenn
 ///   Klockwood): FP64 and FP64 tensor 40, FP32 80 TFLOPS (at 2111 MHz, see the module doc);
 ///   FP16/BF16 2250, TF32 1100, FP8/FP6 4500, INT8 4500 TOPS, FP4 9000 (at 1856 MHz). All
-///   scaled to 1965 MHz: FP64 37.2, FP32 74.5, FP16 2382, FP4 9528. TF32 1100 is 2.2% below
+///   scaled to 1965 MHz: FP64 37.2, FP32 74.5, FP16 2382, FP4 9529. TF32 1100 is 2.2% below
 ///   FP16 ÷ 2 (1125), the ratio of every other NVIDIA part: kept as printed.
 /// - Device (Nsight Compute attributes of a B200 in the Roofline-Analysis sample): 148 SMs,
 ///   1965 MHz, L2 132644864 bytes (126.5 MiB), 7680-bit bus at 3996 MHz.

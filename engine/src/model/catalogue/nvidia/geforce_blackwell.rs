@@ -165,7 +165,7 @@ pub fn rtx5060ti() -> Machine {
 
 /// GeForce RTX 5060 (GB206): 3,840 CUDA cores (30 SMs), boost 2497, base 2280 MHz; 8 GB GDDR7,
 /// 128 bits × 28 Gbps = 448 GB/s. AI TOPS computed as for [`rtx5060ti`]: 30 × 8192 × 2.497 GHz
-/// = 613.6. L2: no source found, absent. PCIe 5.0 x8.
+/// = 613.7. L2: no source found, absent. PCIe 5.0 x8.
 pub fn rtx5060() -> Machine {
     Rtx50 {
         id: "rtx5060",
