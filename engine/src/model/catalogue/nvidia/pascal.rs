@@ -12,7 +12,8 @@ use crate::model::machine::{ComputeKind, Level, Link, Machine};
 /// - Peaks (NVIDIA Tesla P100 data sheet, NVLink version): FP64 5.3, FP32 10.6, FP16 21.2
 ///   TFLOPS; 56 SMs × 64 FP64 FLOPs × 1.48 GHz = 5.30 TFLOPS. All at 1480 MHz.
 /// - Clocks: base 1328, boost 1480 MHz (P100 launch specification; TechPowerUp GPU Database).
-/// - Memory: HBM2 732 GB/s, 16 GiB; L2 4 MiB (data sheet; TechPowerUp).
+/// - Memory: HBM2 732 GB/s, 16 GiB; L2 4 MiB (data sheet; TechPowerUp: 4096 bits × 715 MHz ×
+///   2 / 8 = 732.2). NVIDIA's launch table said 720 GB/s (1.4 Gb/s pins); we use 732.
 /// - L1/shared/L2 bandwidths: absent (none published).
 /// - Links: PCIe 3.0 x16; NVLink 1.0, 4 links × 20 GB/s per direction (data sheet "160 GB/s"
 ///   bidirectional).
