@@ -106,3 +106,21 @@ fn rocprof_compute_sysinfo_describes_the_gpu() {
     let m = ds.machine.expect("machine");
     assert_eq!((m.arch.as_deref(), m.sm_count, m.clock_hz), (Some("gfx90a"), Some(104), Some(1.7e9)));
 }
+
+#[test]
+fn rocprofv3_agent_info_completes_the_agent_of_a_counter_file() {
+    let info = read(&format!("{FIXTURES}/rocprofv3-agent-info.csv"));
+    // The GPU agent (node 1) only: gfx900, Cu_Count 64, Max_Engine_Clk_Fcompute 1630 MHz.
+    let (d, _) = devices_of(&info);
+    assert_eq!(d.len(), 1, "the CPU agent is not a device");
+    assert_eq!((d[0].name.as_deref(), d[0].arch.as_deref(), d[0].sm_count, d[0].max_sm_clock_hz), (Some("GPU 1"), Some("gfx900"), Some(64), Some(1.63e9)));
+    // With the counter collection of Agent_Id 1 (one dispatch), in either order: one device.
+    let counters = read(&format!("{FIXTURES}/rocprofv3-counter-collection-agent1.csv"));
+    for files in [[info.clone(), counters.clone()], [counters, info]] {
+        let ds = load(&files);
+        assert_eq!(ds.devices.runs.len(), 1);
+        let run = &ds.devices.runs[0];
+        assert_eq!((run.device.arch.as_deref(), run.device.sm_count, run.launches), (Some("gfx900"), Some(64), 1));
+        assert_eq!(run.device.describe(), "GPU 1 (gfx900, 64 CUs)");
+    }
+}

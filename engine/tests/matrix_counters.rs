@@ -106,3 +106,19 @@ fn advisor_fixture_single_threaded_roof_is_an_alternative_not_dropped() {
     assert_eq!(one.memory_level(Level::L1).map(|l| (l.name.as_str(), l.bytes_per_s)), Some(("L1 Bandwidth", 153.6e9)));
     assert!(one.compute.is_empty());
 }
+
+#[test]
+fn real_rocprof_compute_tables_carry_measured_zero_matrix_work() {
+    // The Omniperf vcopy runs on an MI200 and an MI300X collected SQ_INSTS_VALU_MFMA_MOPS_{I8,
+    // F16,BF16,F32,F64} (all 0 for a copy kernel, python3 over the 3 dispatches); no F8 column
+    // (Omniperf 2.0 skips the FP8 counters under rocprof v1/v2).
+    for f in ["rocprof/omniperf__tests_workloads_vcopy_MI200_pmc_perf.csv", "rocprof/omniperf__tests_workloads_vcopy_MI300X_A1_pmc_perf.csv"] {
+        let ds = load_dataset(&[samples::sample(f)]).unwrap_or_else(|e| panic!("{e}"));
+        let k = kernel(&ds, "vecCopy(");
+        for t in [DataType::Fp64, DataType::Fp32, DataType::Fp16, DataType::Bf16, DataType::Int8] {
+            assert_eq!(k.matrix_flops(t), Some(0.0), "{f}: {t:?} measured, zero");
+        }
+        assert_eq!(k.matrix_flops(DataType::Fp8), None, "{f}: not collected");
+        assert_eq!(k.counters.get(Counter::IntOps), None, "{f}: INT8 matrix ops are not INTOPs");
+    }
+}

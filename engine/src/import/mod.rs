@@ -73,6 +73,7 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         &nvprof::text::NvprofTextMetrics,
         &nvprof::text::NvprofTextSummary,
         &rocprof::v3::RocprofV3Counters,
+        &rocprof::agent_info::RocprofV3AgentInfo,
         &rocprof::stats::RocprofStats,
         &rocprof::compute::RocprofComputeRoofline,
         &rocprof::compute::RocprofComputeSysinfo,

@@ -34,8 +34,10 @@
 //! is used instead of the channels.
 //!
 //! Devices: rocprof's tables give only an index (`gpu-id`, `GPU_ID`, `Agent_Id`), read as
-//! "GPU N"; rocprof-compute's `sysinfo.csv` describes the GPU ([`compute`]).
+//! "GPU N"; rocprofv3's `agent_info.csv` describes GPU N ([`agent_info`]) and
+//! rocprof-compute's `sysinfo.csv` the profiled GPU ([`compute`]).
 
+pub mod agent_info;
 pub mod compute;
 pub mod dispatch;
 pub mod stats;
