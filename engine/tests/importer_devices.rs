@@ -105,6 +105,13 @@ fn rocprof_compute_sysinfo_describes_the_gpu() {
     assert_eq!(names(&ds), ["MI200"]);
     let m = ds.machine.expect("machine");
     assert_eq!((m.arch.as_deref(), m.sm_count, m.clock_hz), (Some("gfx90a"), Some(104), Some(1.7e9)));
+    // After the empirical roofline.csv (whose numbers come first), the merged machine still
+    // knows the architecture from sysinfo.csv.
+    let roof = sample("rocprof/omniperf__tests_workloads_vcopy_MI200_roofline.csv");
+    let ds = load(&[roof, sample("rocprof/omniperf__tests_workloads_vcopy_MI200_sysinfo.csv")]);
+    let m = ds.machine.expect("machine");
+    assert_eq!((m.arch.as_deref(), m.sm_count), (Some("gfx90a"), Some(104)));
+    assert_eq!(m.memory_level(roofline_engine::model::Level::Dram).map(|l| l.bytes_per_s), Some(1388.9302e9), "HBMBw of device 0, empirical, first");
 }
 
 #[test]

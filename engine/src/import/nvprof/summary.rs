@@ -47,7 +47,7 @@ impl Table {
 
 /// The GPU named by a `Device "…"` line among the lines before the header, if any.
 fn preamble_device(text: &str, header_offset: usize) -> Option<&str> {
-    text.get(..header_offset)?.lines().filter_map(device_line).last()
+    text.get(..header_offset)?.lines().rev().find_map(device_line)
 }
 
 impl Importer for NvprofSummary {

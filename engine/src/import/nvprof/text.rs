@@ -170,7 +170,7 @@ impl Importer for NvprofTextSummary {
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
         let (header, offset, _) = find_line(text, is_summary_header).ok_or_else(|| ImportError::new(file, None, "no nvprof summary header found"))?;
         let mut devices = DeviceList::default();
-        let mut device = text.get(..offset).and_then(|pre| pre.lines().filter_map(device_line).last()).and_then(|d| devices.named(d));
+        let mut device = text.get(..offset).and_then(|pre| pre.lines().rev().find_map(device_line)).and_then(|d| devices.named(d));
         let mut out = Imported::default();
         for (n, _, l) in lines_with_offsets(text).skip(header) {
             let mut t = l.trim();
