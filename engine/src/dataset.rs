@@ -9,10 +9,13 @@
 //! * per kernel, each file's totals are combined with the earlier files': a file that
 //!   measures counters the dataset lacks for that kernel adds them (nvprof metrics + GPU
 //!   summary/trace, ncu one-metric files, rocprof counters + `--stats`), a file that measures
-//!   the same counters again adds launches (two runs of an application).
+//!   the same counters again adds launches (two runs of an application);
+//! * a GPU summary and a GPU trace of one run (same kernels, same launch counts, same times)
+//!   count once, with the trace's per-launch durations, and a warning ([`same_run`]).
 
 mod builder;
 pub mod devices;
+pub mod same_run;
 mod totals;
 
 pub use builder::DatasetBuilder;
@@ -51,6 +54,9 @@ pub struct Dataset {
     /// A machine described by the files (ERT, Advisor roofs, rocprof-compute); several
     /// machine files are merged, the first file's numbers winning.
     pub machine: Option<Machine>,
+    /// Other machines the files describe, to pick instead of [`Dataset::machine`] (Intel
+    /// Advisor's single-threaded roofs): listed in the app's machine picker, never merged.
+    pub machine_alternatives: Vec<Machine>,
     /// Not fatal: what the data lacks for a roofline, with the command that collects it.
     pub warnings: Vec<ImportError>,
     /// The devices the files name, with the kernel time and clock measured on each.
@@ -177,6 +183,26 @@ impl LaunchJoin {
             all.push(launch.to_launch());
         } else {
             *omitted += 1;
+        }
+    }
+}
+
+impl LaunchJoin {
+    /// Removes the kept launches in `range` (one file's records, taken back) and moves the
+    /// indices of later ones down.
+    fn remove(&mut self, all: &mut Vec<Launch>, range: std::ops::Range<usize>) {
+        if range.is_empty() || range.end > all.len() {
+            return;
+        }
+        let n = range.len();
+        all.drain(range.clone());
+        for v in self.by_id.values_mut() {
+            v.retain(|i| !range.contains(i));
+            for i in v.iter_mut() {
+                if *i >= range.end {
+                    *i -= n;
+                }
+            }
         }
     }
 }

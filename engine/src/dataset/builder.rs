@@ -22,8 +22,10 @@
 //! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
 
 use super::devices::FileDevices;
+use super::same_run::{self, SameRun};
 use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
+use crate::domain::{Counter, Device};
 use crate::error::ImportError;
 use crate::import::chunks::{utf8, ChunkFeeder};
 use crate::import::ncu::is_ncu_header;
@@ -40,6 +42,8 @@ pub struct DatasetBuilder {
     kernel_index: HashMap<String, usize>,
     join: LaunchJoin,
     open: Option<OpenFile>,
+    /// Time-only files (GPU summaries and traces), to count one run's two timings once.
+    same_run: SameRun,
 }
 
 /// The file being pushed.
@@ -289,8 +293,29 @@ impl DatasetBuilder {
         }
     }
 
-    /// Adds what a whole-file importer read.
+    /// Adds what a whole-file importer read. A time-only table (GPU summary or trace) of a
+    /// run whose other timing is already in counts once ([`super::same_run`]).
     fn add_imported(&mut self, name: &str, importer: &dyn Importer, imported: Imported) {
+        let timing = same_run::timing_kind(importer.format(), &imported.launches);
+        let kernel_times = timing.map(|_| same_run::kernel_times(&imported.launches)).unwrap_or_default();
+        let mut replacing = None;
+        if let Some(per_launch) = timing {
+            match self.same_run.judge(name, importer.format(), per_launch, &kernel_times) {
+                same_run::Verdict::NewRun => {}
+                same_run::Verdict::Skip(warning) => {
+                    self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+                    self.ds.warnings.push(warning);
+                    self.ds.warnings.extend(imported.warnings);
+                    return;
+                }
+                same_run::Verdict::Replace(i, warning) => {
+                    self.take_back(i);
+                    self.ds.warnings.push(warning);
+                    replacing = Some(i);
+                }
+            }
+        }
+        let (launches_from, omitted_from, transfers_from) = (self.ds.launches.len(), self.ds.launches_omitted, self.ds.transfers.len());
         let mut totals = KernelTotals::default();
         let mut devices = FileDevices::default();
         for l in &imported.launches {
@@ -299,14 +324,88 @@ impl DatasetBuilder {
             devices.add(&r);
             self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, r);
         }
-        self.end_streamed(name, importer, totals);
+        match replacing.and_then(|i| self.same_run.files.get(i)) {
+            // The kernels are the replaced file's: their times change, nothing else.
+            Some(old) => {
+                self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+                for k in totals.into_kernels() {
+                    let Some(have) = self.kernel_index.get(&k.name).and_then(|&i| self.ds.kernels.get_mut(i)) else { continue };
+                    let old_s = old.kernels.iter().find(|o| o.name == k.name).map_or(0.0, |o| o.time_s);
+                    let rest_s = have.counters.get(Counter::TimeS).unwrap_or(0.0) - old_s;
+                    let new_s = k.counters.get(Counter::TimeS).unwrap_or(0.0);
+                    // Exactly the trace's time where the summary was the only time.
+                    have.counters.set(Counter::TimeS, if rest_s.abs() <= old_s * 1e-12 { new_s } else { rest_s + new_s });
+                }
+            }
+            None => self.end_streamed(name, importer, totals),
+        }
+        if timing.is_some() {
+            let mut file_devices: Vec<(Device, f64, u64)> = Vec::new();
+            for l in &imported.launches {
+                let Some(d) = l.device.and_then(|i| imported.devices.get(usize::from(i))) else { continue };
+                let t = l.counters.get(Counter::TimeS).unwrap_or(0.0) * l.count as f64;
+                match file_devices.iter_mut().find(|(fd, _, _)| fd == d) {
+                    Some(e) => {
+                        e.1 += t;
+                        e.2 = e.2.saturating_add(l.count);
+                    }
+                    None => file_devices.push((d.clone(), t, l.count)),
+                }
+            }
+            self.same_run.files.push(same_run::TimedFile {
+                path: name.to_string(),
+                family: import::hints::family(importer.format()),
+                per_launch: timing == Some(true),
+                kernels: kernel_times,
+                launches: launches_from..self.ds.launches.len(),
+                omitted: self.ds.launches_omitted - omitted_from,
+                transfers: transfers_from..transfers_from + imported.transfers.len(),
+                devices: file_devices,
+                replaced: false,
+            });
+        }
         self.ds.devices.add_file(&imported.devices, devices);
         self.ds.warnings.extend(imported.warnings);
         self.ds.transfers.extend(imported.transfers);
+        for alt in imported.alternatives {
+            match self.ds.machine_alternatives.iter_mut().find(|m| m.id == alt.id) {
+                Some(existing) => import::machine::merge(existing, alt),
+                None => self.ds.machine_alternatives.push(alt),
+            }
+        }
         if let Some(m) = imported.machine {
             match self.ds.machine.as_mut() {
                 Some(existing) => import::machine::merge(existing, m),
                 None => self.ds.machine = Some(m),
+            }
+        }
+    }
+
+    /// Takes back what time-only file `i` (a summary replaced by its run's trace) added:
+    /// its launch records, transfers and device times. Its kernel times are replaced by the
+    /// caller.
+    fn take_back(&mut self, i: usize) {
+        let Some(f) = self.same_run.files.get_mut(i) else { return };
+        f.replaced = true;
+        let (launches, transfers, omitted) = (f.launches.clone(), f.transfers.clone(), f.omitted);
+        self.join.remove(&mut self.ds.launches, launches.clone());
+        self.ds.launches_omitted = self.ds.launches_omitted.saturating_sub(omitted);
+        if transfers.end <= self.ds.transfers.len() {
+            self.ds.transfers.drain(transfers.clone());
+        }
+        for (d, time_s, count) in &f.devices {
+            if let Some(run) = self.ds.devices.runs.iter_mut().find(|r| r.device.agrees_with(d)) {
+                run.kernel_time_s = (run.kernel_time_s - time_s).max(0.0);
+                run.launches = run.launches.saturating_sub(*count);
+            }
+        }
+        // Records of later time-only files moved down.
+        for g in &mut self.same_run.files {
+            if g.launches.start >= launches.end {
+                g.launches = g.launches.start - launches.len()..g.launches.end - launches.len();
+            }
+            if g.transfers.start >= transfers.end {
+                g.transfers = g.transfers.start - transfers.len()..g.transfers.end - transfers.len();
             }
         }
     }

@@ -32,7 +32,11 @@ pub const NCU_BYTES: &[&str] = &["dram__bytes.sum", "lts__t_bytes.sum", "l1tex__
 pub const NVPROF_FLOPS: &[&str] = &["flop_count_dp", "flop_count_sp", "flop_count_hp"];
 pub const NVPROF_BYTES: &[&str] = &["dram_read_transactions", "dram_write_transactions", "l2_read_transactions", "l2_write_transactions"];
 
-/// rocprof counters for FLOPs and HBM bytes (rocprof-compute's roofline set).
+/// rocprof counters for FLOPs and HBM bytes (rocprof-compute's roofline set): vector FLOPs
+/// and the matrix (MFMA) operations per type, as MI200 and later count them (MI100 has no
+/// FLOP counters: rocprof-compute's gfx908 panels say "No perf counter").
+/// `SQ_INSTS_VALU_MFMA_MOPS_F8` exists from MI300 on and is left out so that the command runs
+/// on an MI200 too; see `rocprof::mod` for the arithmetic.
 pub const ROCPROF_FLOPS: &[&str] = &[
     "SQ_INSTS_VALU_ADD_F64",
     "SQ_INSTS_VALU_MUL_F64",
@@ -40,8 +44,10 @@ pub const ROCPROF_FLOPS: &[&str] = &[
     "SQ_INSTS_VALU_ADD_F32",
     "SQ_INSTS_VALU_MUL_F32",
     "SQ_INSTS_VALU_FMA_F32",
-    "SQ_INSTS_VALU_MFMA_MOPS_F16",
+    "SQ_INSTS_VALU_MFMA_MOPS_F64",
     "SQ_INSTS_VALU_MFMA_MOPS_F32",
+    "SQ_INSTS_VALU_MFMA_MOPS_F16",
+    "SQ_INSTS_VALU_MFMA_MOPS_BF16",
 ];
 pub const ROCPROF_BYTES: &[&str] = &["FETCH_SIZE", "WRITE_SIZE"];
 

@@ -8,6 +8,7 @@
 pub mod advisor;
 pub mod chunks;
 pub mod csv;
+pub mod device_list;
 pub mod ert;
 pub mod hints;
 pub mod json;
@@ -36,6 +37,9 @@ pub struct Imported {
     pub launches: Vec<Launch>,
     pub transfers: Vec<Transfer>,
     pub machine: Option<Machine>,
+    /// Other machines the file describes besides [`Imported::machine`], for the user to pick
+    /// instead (Intel Advisor's single-threaded roofs beside its all-core ones).
+    pub alternatives: Vec<Machine>,
     /// The devices the file describes, indexed by [`Launch::device`].
     pub devices: Vec<Device>,
     /// What the file holds that the reader could not use, worth telling the user.
@@ -71,6 +75,7 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         &nvprof::text::NvprofTextMetrics,
         &nvprof::text::NvprofTextSummary,
         &rocprof::v3::RocprofV3Counters,
+        &rocprof::agent_info::RocprofV3AgentInfo,
         &rocprof::stats::RocprofStats,
         &rocprof::compute::RocprofComputeRoofline,
         &rocprof::compute::RocprofComputeSysinfo,
