@@ -117,6 +117,9 @@ pub struct ChartInput<'a> {
     pub hidden_levels: &'a [Level],
     /// Compute roofs switched off (classic, hierarchical). The roof of `compute` stays.
     pub hidden_compute: &'a [ComputeKind],
+    /// Draw every compute roof of the machine, not only those of the pipes and data types the
+    /// kernels use (classic, hierarchical).
+    pub all_roofs: bool,
     /// Whether to draw ceilings (roofs, ridge marks) at all; off shows the dots alone.
     pub show_ceilings: bool,
     /// Whether walls mode draws its memory walls (the LD/ST dots stay).
@@ -148,6 +151,7 @@ impl<'a> ChartInput<'a> {
             zoom: None,
             hidden_levels: &[],
             hidden_compute: &[],
+            all_roofs: false,
             show_ceilings: true,
             show_walls: true,
             word: WordSize::Bits32,
@@ -188,6 +192,11 @@ impl<'a> ChartInput<'a> {
 
     pub fn with_hidden_compute(mut self, kinds: &'a [ComputeKind]) -> Self {
         self.hidden_compute = kinds;
+        self
+    }
+
+    pub fn with_all_roofs(mut self, all: bool) -> Self {
+        self.all_roofs = all;
         self
     }
 
