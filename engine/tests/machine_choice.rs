@@ -142,3 +142,23 @@ fn mfma_work_in_rocprof_files_is_judged_per_data_type() {
         assert!(close(g.attained_fraction, want), "{name}: {}", g.attained_fraction);
     }
 }
+
+#[test]
+fn an_ampere_file_with_only_tensor_instructions_says_what_to_collect() {
+    // A details page (the column layout of shared/samples/ncu/nsightful__tests_copy_blocked.csv)
+    // of one launch on an A100 (CC 8.0, 108 SMs) with tensor-pipe instructions and no tensor
+    // operations: 1e6 HMMA of unknown shape are not FLOPs.
+    let header = r#""ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value""#;
+    let row = |metric: &str, unit: &str, value: &str| format!(r#""0","1","app","h","gemm","1","7","(128, 1, 1)","(108, 1, 1)","0","8.0","Command line profiler metrics","{metric}","{unit}","{value}""#);
+    let text = [header.to_string(), row("gpu__time_duration.sum", "msecond", "1.5"), row("sm__inst_executed_pipe_tensor.sum", "inst", "1,000,000"), row("launch__sm_count", "SM", "108")].join("\n");
+    let ds = load_dataset(&[SourceFile { name: "a100.csv".into(), bytes: text.into_bytes() }]).expect("loads");
+    assert_eq!(ds.kernels[0].tensor_flops(None), None);
+    let c = choose(&ds, None, ClockChoice::Measured).expect("clock").expect("the A100 of CC 8.0");
+    assert_eq!(c.machine.arch.as_deref(), Some("sm_80"));
+    let w = c.warnings.iter().find(|w| w.starts_with("tensor instructions")).expect("the tensor warning");
+    assert!(w.contains("on Ampere one tensor instruction does a different number of FLOPs"), "{w}");
+    assert!(w.contains("sm__ops_path_tensor_src_<type>.sum"));
+    assert!(w.contains("ncu --csv --page raw --section SpeedOfLight_HierarchicalTensorRooflineChart --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg,dram__bytes.sum ./app > tensor.csv"), "{w}");
+    // No FLOPs invented: no guidance from the tensor pipe, and no Volta factor.
+    assert_eq!(c.machine.flops_per_tensor_inst, None);
+}
