@@ -19,6 +19,7 @@ pub mod hierarchical;
 pub mod hit_grid;
 pub mod instruction;
 pub mod labels;
+pub mod paint;
 pub mod roofs;
 pub mod raster;
 pub mod scale;
