@@ -14,7 +14,8 @@ use std::cell::RefCell;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-/// Rasterises `shapes` at the canvas' device ratio and composites them.
+/// Rasterises `shapes` at the canvas' device ratio and composites them. The rasteriser works
+/// from the shapes' CSS pixels (exact, not rounded to units), so the units are not needed.
 pub fn draw(c: &mut ChartCanvas, shapes: &[Shape], _units_per_px: f64) -> Result<(), DrawingErrorKind<CanvasError>> {
     crate::perf::mark("roofline:raster-start");
     let pixmap = raster::rasterize(shapes, c.dpr, c.canvas.width(), c.canvas.height());
