@@ -2,9 +2,9 @@
 //! a `.roofline.json` file. Each is made in the page and downloaded through a Blob, an object
 //! URL and a temporary `<a download>`; nothing leaves the browser.
 //!
-//! The chart exports draw the engine's scene again ([`scene_for_export`]): PNG through
-//! `canvas::paint_scaled` on an offscreen canvas, SVG through `chart::svg::render`, the same
-//! writer as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
+//! The chart exports draw the engine's scene again ([`scene_for_export`]) with the one
+//! plotters painter (`chart::paint`): PNG through `canvas::paint_scaled` (plotters-canvas) on
+//! an offscreen canvas, SVG through `chart::svg::render` (plotters-svg), as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
 
 use crate::app::AppState;
 use crate::canvas;

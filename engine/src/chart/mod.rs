@@ -1,8 +1,10 @@
 //! Charts as renderer-independent scenes.
 //!
 //! [`build`] turns kernels, a machine and the view settings into a [`Scene`]: shapes in pixel
-//! coordinates (lines, circles, text) plus the hit areas of the dots. The app paints a scene on
-//! a canvas, [`svg::render`] writes it as SVG (CLI `plot`, export), so both show the same chart.
+//! coordinates (lines, circles, text) plus the hit areas of the dots. [`paint::paint`] draws a
+//! scene with plotters on any plotters backend that is a [`paint::ChartBackend`]: the app's
+//! canvas (plotters-canvas) and [`svg::render`] (plotters-svg: CLI `plot`, SVG export), so every
+//! output shows the same chart.
 //!
 //! One file per mode ([`classic`], [`hierarchical`], [`instruction`], [`walls`],
 //! [`transfers`]); what they share is in [`frame`] (layout, axes, legend), [`roofs`]
@@ -19,6 +21,7 @@ pub mod hierarchical;
 pub mod hit_grid;
 pub mod instruction;
 pub mod labels;
+pub mod paint;
 pub mod roofs;
 pub mod raster;
 pub mod scale;
