@@ -34,8 +34,12 @@ pub async fn load_file_list(list: web_sys::FileList, mut progress: impl FnMut(f6
         let name = file.name();
         let size = file.size();
         let mut start = 0.0;
-        // An empty file still opens (and gets the engine's "empty file" message).
-        builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
+        // An empty file still opens (and gets the engine's "empty file" message). Only an
+        // empty one: a JSON file is added whole below, and an opened file of no bytes would be
+        // ended (as empty) first.
+        if size <= 0.0 {
+            builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
+        }
         // A JSON file (a `.roofline.json` view, ERT's roofline.json) is read whole and
         // parsed by the browser (json.rs); the engine reads such files whole anyway.
         let mut whole: Option<Vec<u8>> = None;
