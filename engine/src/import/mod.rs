@@ -7,7 +7,6 @@
 
 pub mod advisor;
 pub mod chunks;
-pub mod csv;
 pub mod ert;
 pub mod hints;
 pub mod machine;
@@ -15,6 +14,7 @@ pub mod ncu;
 pub mod ncu_log;
 pub mod ncu_raw;
 pub mod nvprof;
+pub mod records;
 pub mod rocprof;
 pub mod sink;
 pub mod stream;

@@ -7,10 +7,10 @@
 //! header; thousands separators (`4,963,609,951.19`); BOM; CRLF. Columns are found by name.
 //!
 //! The metric → counter map below is shared with the raw page ([`super::ncu_raw`]). Read as a
-//! stream ([`super::stream`]): rows are split into spans in a reused buffer, and a launch is
+//! stream ([`super::stream`]): rows are split into fields in a reused buffer, and a launch is
 //! handed over when its last row has been read.
 
-use super::csv::{span_cell, Reader, Span};
+use super::records::{Fields, Reader};
 use super::hints;
 use super::sink::CounterSink;
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
@@ -221,7 +221,7 @@ struct LongParser {
     /// The line of the first unconsumed byte.
     line: usize,
     header_line: usize,
-    spans: Vec<Span>,
+    fields: Fields,
     names: NameCache,
     pending: Option<Pending>,
     rows: usize,
@@ -229,7 +229,7 @@ struct LongParser {
 
 impl LongParser {
     fn new(file: &str) -> Self {
-        LongParser { file: file.to_string(), cols: None, line: 1, header_line: 0, spans: Vec::new(), names: NameCache::default(), pending: None, rows: 0 }
+        LongParser { file: file.to_string(), cols: None, line: 1, header_line: 0, fields: Fields::default(), names: NameCache::default(), pending: None, rows: 0 }
     }
 
     /// Reads the header at `pos`: `Ok(None)` when it is not complete yet.
@@ -254,15 +254,15 @@ impl LongParser {
         Ok(Some(reader.pos()))
     }
 
-    /// One (launch, metric) row, in `self.spans` over `text`.
-    fn row(&mut self, text: &str, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
-        let (spans, Some(cols)) = (&self.spans, &self.cols) else { return Ok(()) };
-        if is_chatter_fields(spans.len(), &span_cell(text, spans, 0)) || spans.len() <= cols.value {
+    /// One (launch, metric) row, in `self.fields`.
+    fn row(&mut self, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let (fields, Some(cols)) = (&self.fields, &self.cols) else { return Ok(()) };
+        if is_chatter_fields(fields.len(), fields.cell(0)) || fields.len() <= cols.value {
             return Ok(()); // ==PROF== lines, blank lines, rule rows without a metric
         }
         self.rows += 1;
-        let metric = span_cell(text, spans, cols.metric);
-        let id_cell = span_cell(text, spans, cols.id);
+        let metric = fields.cell(cols.metric);
+        let id_cell = fields.cell(cols.id);
         let id_text = id_cell.trim();
         let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
             ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
@@ -271,20 +271,20 @@ impl LongParser {
             if let Some(p) = self.pending.take() {
                 p.finish(&self.names, out);
             }
-            let kernel = self.names.intern(&span_cell(text, spans, cols.kernel));
+            let kernel = self.names.intern(fields.cell(cols.kernel));
             self.pending = Some(Pending { id, kernel, sink: CounterSink::default(), dram_bytes_per_s: None });
         }
         let Some(p) = self.pending.as_mut() else { return Ok(()) };
-        let unit = span_cell(text, spans, cols.unit);
+        let unit = fields.cell(cols.unit);
         if metric == "Memory Throughput" {
-            if cols.section.is_some_and(|s| span_cell(text, spans, s) == "Memory Workload Analysis") {
-                p.dram_bytes_per_s = rate_scale(&unit).zip(parse_number(&span_cell(text, spans, cols.value))).map(|(s, v)| s * v);
+            if cols.section.is_some_and(|s| fields.cell(s) == "Memory Workload Analysis") {
+                p.dram_bytes_per_s = rate_scale(unit).zip(parse_number(fields.cell(cols.value))).map(|(s, v)| s * v);
             }
             return Ok(());
         }
-        let Some((counter, additive)) = metric_counter(&metric) else { return Ok(()) };
-        let Some(scale) = unit_scale(&unit) else { return Ok(()) };
-        let Some(value) = parse_number(&span_cell(text, spans, cols.value)) else { return Ok(()) };
+        let Some((counter, additive)) = metric_counter(metric) else { return Ok(()) };
+        let Some(scale) = unit_scale(unit) else { return Ok(()) };
+        let Some(value) = parse_number(fields.cell(cols.value)) else { return Ok(()) };
         p.sink.put(counter, additive, value * scale);
         Ok(())
     }
@@ -306,8 +306,8 @@ impl RecordParser for LongParser {
         if !last {
             reader = reader.complete_only();
         }
-        while let Some(line) = reader.next_spans(&mut self.spans) {
-            self.row(text, line, out)?;
+        while let Some(line) = reader.next_fields(&mut self.fields) {
+            self.row(line, out)?;
         }
         self.line = reader.line();
         Ok(reader.pos())

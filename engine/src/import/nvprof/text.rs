@@ -10,7 +10,7 @@
 use super::{apply_metric, is_transfer};
 use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
-use crate::import::csv::lines_with_offsets;
+use crate::import::table::lines_with_offsets;
 use crate::import::sink::CounterSink;
 use crate::import::table::find_line;
 use crate::domain::names;
