@@ -14,9 +14,10 @@
 //! ([`super::chunks`]) hands over text that ends on a line end and carries the incomplete
 //! record itself, so a record is always tokenized from its first byte by one reader.
 //!
-//! Line numbers count `\n` (inside quoted fields too), as `csv-core` does. Blank lines are
-//! skipped (never returned as records); a record's line is the one it starts on.
-//! A byte-order mark is left in the text: files start without one ([`super::decode`] and the
+//! Line numbers: a record's line is the one it starts on; an LF inside a quoted field and
+//! every line end between records (LF, CRLF, or a lone CR, all of which end a record) count
+//! one. A blank line is a record of one empty field (`csv-core` would skip it): importers read
+//! it as the end of a table (nvprof's summary). A byte-order mark is left in the text: files start without one ([`super::decode`] and the
 //! chunked reader strip it), and keeping one met elsewhere makes a record read the same
 //! whether or not a chunk starts with it.
 
@@ -67,6 +68,17 @@ impl Fields {
     /// Field `i`, or "" when the row is short (rule rows, truncated last lines).
     pub fn cell(&self, i: usize) -> &str {
         self.get(i).unwrap_or("")
+    }
+
+    /// Makes this the record of a blank line: one empty field.
+    fn set_one_empty(&mut self) {
+        if self.ends.is_empty() {
+            grow(&mut self.ends, FIRST_FIELDS, 0);
+        }
+        if let Some(end) = self.ends.first_mut() {
+            *end = 0;
+            self.len = 1;
+        }
     }
 
     /// The fields in order.
@@ -120,26 +132,31 @@ impl<'a> Reader<'a> {
 
     /// Reads the next record into `fields` and returns the line it starts on; `None` at the
     /// end of the text (or, with [`Reader::complete_only`], before a record not terminated by
-    /// a line end, the position then unchanged but for blank lines skipped). Allocates
-    /// nothing once `fields` has grown to the widest record.
+    /// a line end, the position then unchanged). Allocates nothing once `fields` has grown to
+    /// the widest record.
     pub fn next_fields(&mut self, fields: &mut Fields) -> Option<usize> {
         fields.len = 0;
-        self.skip_line_ends();
         let bytes = self.text.as_bytes();
         let start = self.pos;
-        if start >= bytes.len() {
-            return None;
+        let first = *bytes.get(start)?;
+        let record_line = self.line;
+        if first == b'\n' || first == b'\r' {
+            // A blank line, which csv-core would skip: importers read it as the end of a table.
+            let Some(after) = self.after_line_end(start) else { return self.incomplete(fields) };
+            fields.set_one_empty();
+            (self.pos, self.line) = (after, self.line + 1);
+            return Some(record_line);
         }
         let lines_before = self.core.line();
         let (mut read, mut written, mut ended) = (0, 0, 0);
-        loop {
+        let at_end_of_text = loop {
             let input = bytes.get(start + read..).unwrap_or(&[]);
             let output = fields.bytes.get_mut(written..).unwrap_or(&mut []);
             let ends = fields.ends.get_mut(ended..).unwrap_or(&mut []);
             let (result, n_in, n_out, n_ends) = self.core.read_record(input, output, ends);
             (read, written, ended) = (read + n_in, written + n_out, ended + n_ends);
             match result {
-                ReadRecordResult::Record => break,
+                ReadRecordResult::Record => break input.is_empty(),
                 ReadRecordResult::OutputFull => grow(&mut fields.bytes, FIRST_BYTES, 0),
                 ReadRecordResult::OutputEndsFull => grow(&mut fields.ends, FIRST_FIELDS, 0),
                 // More of the record is in the next chunk: read it again from its start then.
@@ -148,26 +165,30 @@ impl<'a> Reader<'a> {
                 ReadRecordResult::InputEmpty => {}
                 ReadRecordResult::End => return self.incomplete(fields),
             }
-        }
-        // A CR ending the chunk may be the first half of a CRLF split over chunks.
-        if self.complete_only && start + read == bytes.len() && bytes.last() == Some(&b'\r') {
-            return self.incomplete(fields);
+        };
+        // csv-core counted the LFs it read (inside quotes, and one ending the record); a record
+        // it ended at a CR leaves that line end (CR or CRLF) to us.
+        let mut end = start + read;
+        let mut lines = usize::try_from(self.core.line().saturating_sub(lines_before)).unwrap_or(0);
+        if !at_end_of_text && end.checked_sub(1).and_then(|i| bytes.get(i)) == Some(&b'\r') {
+            let Some(after) = self.after_line_end(end - 1) else { return self.incomplete(fields) };
+            (end, lines) = (after, lines + 1);
         }
         fields.len = ended;
-        self.pos = start + read;
-        let lines = usize::try_from(self.core.line().saturating_sub(lines_before)).unwrap_or(0);
-        let record_line = self.line;
-        self.line += lines;
+        (self.pos, self.line) = (end, self.line + lines);
         Some(record_line)
     }
 
-    /// Skips the line ends before a record (blank lines, the LF of a CRLF whose CR ended the
-    /// last record), counting lines, so that a record's line is the one it starts on.
-    fn skip_line_ends(&mut self) {
-        let rest = self.text.as_bytes().get(self.pos..).unwrap_or(&[]);
-        let blank = rest.iter().take_while(|&&b| b == b'\n' || b == b'\r').count();
-        self.line += rest.iter().take(blank).filter(|&&b| b == b'\n').count();
-        self.pos += blank;
+    /// Where the line end at `at` (an LF, a CRLF or a lone CR, as csv-core ends records)
+    /// ends; `None` for a CR ending a chunk, which may be the first half of a CRLF split over
+    /// chunks.
+    fn after_line_end(&self, at: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        match (bytes.get(at), bytes.get(at + 1)) {
+            (Some(b'\r'), Some(b'\n')) => Some(at + 2),
+            (Some(b'\r'), None) if self.complete_only => None,
+            _ => Some(at + 1),
+        }
     }
 
     /// Forgets a record read in part: the next call starts it again from its first byte.
@@ -258,9 +279,20 @@ mod tests {
     fn line_numbers_count_embedded_newlines_and_blank_lines() {
         let got = rows("\"x\ny\"\nz\n");
         assert_eq!(got[1].0, 3);
-        // Blank lines (LF or CRLF) are skipped; the next record keeps its own line.
-        let got = rows("a\r\n\r\n\nb,\"c\r\nd\"\r\ne");
-        assert_eq!(got, vec![(1, vec!["a".into()]), (4, vec!["b".into(), "c\r\nd".into()]), (6, vec!["e".into()])]);
+        // Blank lines (LF, CRLF, lone CR) are records of one empty field, on their own lines;
+        // a lone CR ends a record and a line, a CR inside quotes does not.
+        let got = rows("a\r\n\r\n\nb,\"c\r\nd\"\r\ne\rf,\"g\rh\"\r\r\ni");
+        let want: Vec<(usize, Vec<String>)> = vec![
+            (1, vec!["a".into()]),
+            (2, vec!["".into()]),
+            (3, vec!["".into()]),
+            (4, vec!["b".into(), "c\r\nd".into()]),
+            (6, vec!["e".into()]),
+            (7, vec!["f".into(), "g\rh".into()]),
+            (8, vec!["".into()]),
+            (9, vec!["i".into()]),
+        ];
+        assert_eq!(got, want);
     }
 
     #[test]
