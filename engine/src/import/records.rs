@@ -16,8 +16,10 @@
 //!
 //! Line numbers: a record's line is the one it starts on; an LF inside a quoted field and
 //! every line end between records (LF, CRLF, or a lone CR, all of which end a record) count
-//! one. A blank line is a record of one empty field (`csv-core` would skip it): importers read
-//! it as the end of a table (nvprof's summary). A byte-order mark is left in the text: files start without one ([`super::decode`] and the
+//! one. A blank line is a record of one empty field (`csv-core` would skip it): importers
+//! read it as the end of a table (nvprof's summary).
+//!
+//! A byte-order mark is left in the text: files start without one ([`super::decode`] and the
 //! chunked reader strip it), and keeping one met elsewhere makes a record read the same
 //! whether or not a chunk starts with it.
 
