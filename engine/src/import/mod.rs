@@ -7,7 +7,6 @@
 
 pub mod advisor;
 pub mod chunks;
-pub mod csv;
 pub mod device_list;
 pub mod ert;
 pub mod hints;
@@ -18,6 +17,7 @@ pub mod ncu_metrics;
 pub mod ncu_log;
 pub mod ncu_raw;
 pub mod nvprof;
+pub mod records;
 pub mod rocprof;
 pub mod sink;
 pub mod stream;
