@@ -6,6 +6,7 @@
 //! how it is detected and the profiler command lines that produce it.
 
 pub mod advisor;
+pub mod binary;
 pub mod chunks;
 pub mod csv;
 pub mod ert;
@@ -14,6 +15,7 @@ pub mod machine;
 pub mod ncu;
 pub mod ncu_log;
 pub mod ncu_raw;
+pub mod ncu_rep;
 pub mod nvprof;
 pub mod rocprof;
 pub mod sink;
