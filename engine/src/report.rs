@@ -275,7 +275,10 @@ fn opt(v: Option<f64>, unit: &str) -> String {
 pub fn render_analyze_text(r: &AnalyzeReport) -> String {
     let mut out = String::new();
     for f in &r.files {
-        out.push_str(&format!("file: {} ({})\n", f.path, f.format));
+        match &f.tool {
+            Some(tool) => out.push_str(&format!("file: {} ({}, {tool})\n", f.path, f.format)),
+            None => out.push_str(&format!("file: {} ({})\n", f.path, f.format)),
+        }
     }
     match &r.machine {
         Some(m) => out.push_str(&format!("machine: {} [{}]\n", m.name, m.id)),

@@ -59,6 +59,9 @@ fn file(w: &mut Writer, f: &FileInfo) {
     w.begin_object();
     w.str_field("path", &f.path);
     w.str_field("format", f.format);
+    if let Some(tool) = &f.tool {
+        w.str_field("tool", tool);
+    }
     w.end_object();
 }
 

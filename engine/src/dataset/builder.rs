@@ -24,6 +24,7 @@
 use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
 use crate::error::ImportError;
+use crate::import::binary::{self, BinaryImporter, BinaryParser};
 use crate::import::chunks::{utf8, ChunkFeeder};
 use crate::import::ncu::is_ncu_header;
 use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
@@ -53,12 +54,15 @@ enum FileState {
     Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals },
     /// A format read whole at the end of the file.
     Whole { bytes: Vec<u8> },
+    /// A binary format (Nsight Compute reports), read from its chunks as they arrive.
+    Binary { importer: &'static dyn BinaryImporter, parser: Box<dyn BinaryParser>, totals: KernelTotals },
 }
 
 /// What the first bytes of a file say.
 enum Decision {
     Undecided { scanned: usize, lines: usize },
     Stream(&'static dyn Importer),
+    Binary(&'static dyn BinaryImporter),
     Whole,
 }
 
@@ -69,8 +73,11 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// all of it. Lines from byte `scanned` (line `lines` + 1) on have not been looked at yet;
 /// bytes from `fresh` on were just pushed.
 fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, mut lines: usize) -> Result<Decision, ImportError> {
-    if !eof && head.len() < 2 {
+    if !eof && head.len() < binary::DETECT_BYTES {
         return Ok(Decision::Undecided { scanned, lines });
+    }
+    if let Some(imp) = binary::detect(head) {
+        return Ok(Decision::Binary(imp));
     }
     if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
         return Ok(Decision::Whole); // decoding the whole file gives the UTF-16 error
@@ -159,8 +166,18 @@ impl DatasetBuilder {
             FileState::Streaming { importer, mut parser, mut feeder, mut totals } => {
                 let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
                 let cut = feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
-                self.end_streamed(&file.name, importer, totals);
+                self.end_streamed(&file.name, importer.format(), totals);
                 self.ds.warnings.extend(cut); // as add_file's limits::truncated_row
+                Ok(())
+            }
+            FileState::Binary { importer, mut parser, mut totals } => {
+                let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
+                let warnings = parser.finish(&mut sink)?;
+                self.end_streamed(&file.name, importer.format(), totals);
+                if let Some(f) = self.ds.files.last_mut() {
+                    f.tool = parser.tool();
+                }
+                self.ds.warnings.extend(warnings);
                 Ok(())
             }
         }
@@ -169,13 +186,18 @@ impl DatasetBuilder {
     /// Adds a file held in memory (what [`super::load_dataset`] does for each file).
     pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         self.end_file()?;
+        if binary::detect(&file.bytes).is_some() {
+            // Read from the bytes, as pushed chunks are: the same path.
+            self.push_chunk(&file.name, &file.bytes)?;
+            return self.end_file();
+        }
         let text = import::decode(file)?;
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
         if let Some(mut parser) = importer.stream(&file.name) {
             let mut totals = KernelTotals::default();
             let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
             read_whole(parser.as_mut(), text, &mut sink)?;
-            self.end_streamed(&file.name, importer, totals);
+            self.end_streamed(&file.name, importer.format(), totals);
         } else {
             let imported = importer.import(&file.name, text)?;
             self.add_imported(&file.name, importer, imported);
@@ -211,6 +233,10 @@ impl DatasetBuilder {
                 let mut sink = FileSink { totals, ds: &mut self.ds, join: &mut self.join };
                 feeder.push(&file.name, chunk, parser.as_mut(), &mut sink)
             }
+            FileState::Binary { parser, totals, .. } => {
+                let mut sink = FileSink { totals, ds: &mut self.ds, join: &mut self.join };
+                parser.push(chunk, &mut sink)
+            }
             FileState::Head { bytes, scanned, lines } => {
                 // Decide on the chunk in place when nothing is kept yet (a whole file, or a
                 // first chunk holding the header): no copy.
@@ -229,6 +255,13 @@ impl DatasetBuilder {
                             bytes.extend_from_slice(chunk);
                         }
                         Ok(())
+                    }
+                    Decision::Binary(importer) => {
+                        // Everything so far (BOM detection never strips from a binary head).
+                        let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
+                        file.state = FileState::Binary { importer, parser: importer.reader(&file.name), totals: KernelTotals::default() };
+                        let body: &[u8] = if in_place { chunk } else { &kept };
+                        self.push_to(file, body, false)
                     }
                     Decision::Whole => {
                         let kept = if in_place { chunk.to_vec() } else { std::mem::take(bytes) };
@@ -249,8 +282,8 @@ impl DatasetBuilder {
     }
 
     /// Adds a streamed file's kernel totals.
-    fn end_streamed(&mut self, name: &str, importer: &dyn Importer, totals: KernelTotals) {
-        self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+    fn end_streamed(&mut self, name: &str, format: &'static str, totals: KernelTotals) {
+        self.ds.files.push(FileInfo { path: name.to_string(), format, tool: None });
         for k in totals.into_kernels() {
             merge_kernel(&mut self.ds.kernels, &mut self.kernel_index, k);
         }
@@ -264,7 +297,7 @@ impl DatasetBuilder {
             totals.add(r.kernel, r.count, r.counters);
             self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, r);
         }
-        self.end_streamed(name, importer, totals);
+        self.end_streamed(name, importer.format(), totals);
         self.ds.transfers.extend(imported.transfers);
         if let Some(m) = imported.machine {
             match self.ds.machine.as_mut() {
