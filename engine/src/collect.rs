@@ -155,8 +155,9 @@ mod tests {
 
     #[test]
     fn every_ncu_metric_of_every_recipe_is_read() {
-        // Distinct counters: time, cycles, clock, 9 FLOP instruction counters, tensor, 3 byte levels.
-        assert_eq!(counters_filled(&ncu_hierarchical()), 16);
+        // Distinct counters: time, cycles, clock, 9 FLOP instruction counters, tensor, 3 byte
+        // levels, and the cycle time the launch's cycles and clock give.
+        assert_eq!(counters_filled(&ncu_hierarchical()), 17);
         // time, warp, thread, global, local, shared, L2, DRAM transactions, tensor.
         assert_eq!(counters_filled(NCU_INSTRUCTION), 9);
         // global/shared LD/ST instructions and transactions.

@@ -12,10 +12,12 @@
 //!   the same counters again adds launches (two runs of an application).
 
 mod builder;
+pub mod devices;
 mod totals;
 
 pub use builder::DatasetBuilder;
-pub use totals::KernelTotals;
+pub use devices::{DeviceRun, Devices};
+pub use totals::{cycle_time_s, KernelTotals};
 
 use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
@@ -51,6 +53,60 @@ pub struct Dataset {
     pub machine: Option<Machine>,
     /// Not fatal: what the data lacks for a roofline, with the command that collects it.
     pub warnings: Vec<ImportError>,
+    /// The devices the files name, with the kernel time and clock measured on each.
+    pub devices: Devices,
+}
+
+impl Dataset {
+    /// The device that ran the most kernel time, if any file named one.
+    pub fn main_device(&self) -> Option<&DeviceRun> {
+        self.devices.main()
+    }
+
+    /// The SM clock the kernels ran at, measured, Hz: on the main device (time-weighted over
+    /// its launches, [`devices`]), else Σcycles / Σ(cycles / clock) over the launches that
+    /// measured both once files of one run are joined (the NERSC recipe), else cycles ÷
+    /// duration, else `None`.
+    pub fn measured_sm_clock_hz(&self) -> Option<f64> {
+        if let Some(hz) = self.devices.main().and_then(DeviceRun::measured_sm_clock_hz) {
+            return Some(hz);
+        }
+        let mut joined = devices::ClockStats::default();
+        for l in &self.launches {
+            joined.add(&l.counters, l.count);
+        }
+        if joined.from_clock_metric() {
+            return joined.clock_hz();
+        }
+        self.devices.measured_sm_clock_hz()
+    }
+}
+
+/// Gives kernels whose cycles and clock came from different files of one run (the NERSC
+/// recipe collects one metric per file) their Σ over launches of cycles / clock, from the
+/// launches joined across files: only where every launch of the kernel was kept and measured
+/// both, else the kernel keeps Σcycles / mean clock.
+pub(crate) fn fill_joined_cycle_times(ds: &mut Dataset) {
+    let mut per_kernel: HashMap<&str, (u64, f64, bool)> = HashMap::new();
+    for l in &ds.launches {
+        let e = per_kernel.entry(l.kernel.as_str()).or_insert((0, 0.0, true));
+        e.0 = e.0.saturating_add(l.count);
+        // Only records of single launches carry a launch's own cycles and clock.
+        match cycle_time_s(&l.counters).filter(|_| l.count == 1) {
+            Some(t) => e.1 += t,
+            None => e.2 = false,
+        }
+    }
+    for k in &mut ds.kernels {
+        if k.counters.get(Counter::CycleTimeS).is_some() || k.counters.get(Counter::Cycles).is_none() || k.counters.get(Counter::ClockHz).is_none() {
+            continue;
+        }
+        if let Some(&(launches, t, complete)) = per_kernel.get(k.name.as_str()) {
+            if complete && launches == k.launches && t > 0.0 {
+                k.counters.set(Counter::CycleTimeS, t);
+            }
+        }
+    }
 }
 
 /// Reads `files` as one dataset. Fails on the first file that cannot be read. Files
@@ -222,7 +278,7 @@ mod tests {
         for &(c, v) in pairs {
             counters.set(c, v);
         }
-        Launch { id: Some(id), kernel: kernel.into(), count: 1, counters }
+        Launch { id: Some(id), kernel: kernel.into(), count: 1, counters, device: None }
     }
 
     fn kernel(name: &str, launches: u64, pairs: &[(Counter, f64)]) -> KernelProfile {
@@ -236,7 +292,7 @@ mod tests {
     fn join_launches(all: &mut Vec<Launch>, join: &mut LaunchJoin, new: Vec<Launch>) -> u64 {
         let mut omitted = 0;
         for l in &new {
-            join.add(all, &mut omitted, LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters });
+            join.add(all, &mut omitted, LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters, device: l.device });
         }
         omitted
     }
@@ -278,7 +334,9 @@ mod tests {
         assert_eq!(ks[0].launches, 2);
         assert_eq!(ks[0].counters.get(Counter::Cycles), Some(400.0));
         assert_eq!(ks[0].counters.get(Counter::ClockHz), Some(1.5e9));
-        assert_eq!(ks[0].time_s(), Some(400.0 / 1.5e9));
+        // Σ over launches of cycles / clock: 100 / 1e9 + 300 / 2e9 = 2.5e-7 s (not
+        // Σcycles / mean clock = 400 / 1.5e9 = 2.67e-7 s).
+        assert_eq!(ks[0].time_s(), Some(2.5e-7));
     }
 
     #[test]

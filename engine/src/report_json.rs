@@ -83,6 +83,8 @@ fn ceiling(w: &mut Writer, c: &Ceiling) {
     w.begin_object();
     w.str_field("name", &c.name);
     w.str_field("kind", compute_id(c.kind));
+    w.key("data_type");
+    w.opt_str(c.data_type.map(|d| d.id()));
     w.f64_field("flops_per_s", c.flops_per_s);
     w.end_object();
 }
@@ -101,6 +103,23 @@ pub(crate) fn machine(w: &mut Writer, m: &Machine) {
     w.str_field("id", &m.id);
     w.str_field("name", &m.name);
     w.str_field("source", &m.source);
+    w.key("vendor");
+    w.opt_str(m.vendor.map(|v| match v {
+        crate::domain::Vendor::Nvidia => "nvidia",
+        crate::domain::Vendor::Amd => "amd",
+        crate::domain::Vendor::Intel => "intel",
+    }));
+    w.key("arch");
+    w.opt_str(m.arch.as_deref());
+    w.key("generation");
+    w.opt_str(m.generation.as_deref());
+    w.key("sm_count");
+    match m.sm_count {
+        Some(n) => w.u64(n.into()),
+        None => w.null(),
+    }
+    w.opt_f64_field("memory_bytes", m.memory_bytes);
+    w.opt_f64_field("l2_bytes", m.l2_bytes);
     w.key("compute");
     list(w, &m.compute, ceiling);
     w.key("memory");

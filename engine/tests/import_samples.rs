@@ -148,12 +148,18 @@ fn ncu_nersc_run_joins_five_files() {
     let k = kernel(&ds, "Volta_hmma_implicit_gemm_fprop_fp32_nhwc_128x128x64x1_1x3x3x0x1");
     // python3: the 8 launches (IDs 193 … 541) of this kernel in each file:
     // Σ dram__bytes.sum = 5920456608 bytes; Σ sm__cycles_elapsed.avg = 86165648.69 cycles;
-    // mean sm__cycles_elapsed.avg.per_second = 1300152767.70875 Hz;
-    // time = 86165648.69 / 1300152767.70875 = 0.06627348018637003 s.
+    // time = Σ over the 8 launches of sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second
+    // (each launch's cycles at its own clock, joined by ID) = 0.06592863898121476 s (python3;
+    // Σcycles / mean clock, 86165648.69 / 1300152767.70875, would say 0.066273 s).
     assert_eq!(k.launches, 8);
     assert_eq!(k.counters.get(Counter::DramBytes), Some(5_920_456_608.0));
     assert_close!(k.counters.get(Counter::Cycles).unwrap(), 86_165_648.69);
-    assert_close!(k.time_s().unwrap(), 0.066_273_480_186_370_03);
+    assert_close!(k.time_s().unwrap(), 0.065_928_638_981_214_76);
+    // The run's measured SM clock, Σcycles / Σ(cycles / clock) over the 537 launches whose ID
+    // names the same kernel in the cycles and the clock file (the five files are five runs;
+    // 22 IDs name other kernels) (python3): 1307542455.79 Hz, inside the files' range
+    // 1279067819.99 … 1312181799.1 Hz.
+    assert_close!(ds.measured_sm_clock_hz().unwrap(), 1_307_542_455.789_968);
     // Σ sm__inst_executed_pipe_tensor.sum = 10829168640; × 512 FLOPs/HMMA on V100.
     assert_eq!(k.counters.get(Counter::TensorInst), Some(10_829_168_640.0));
     assert_eq!(k.tensor_flops(Some(512.0)), Some(10_829_168_640.0 * 512.0));

@@ -90,6 +90,12 @@ fn v1_deep_learning_fixture_matches_the_sample() {
     for (k, s) in ds.kernels.iter().zip(&v.kernels) {
         assert_eq!((&k.name, k.launches), (&s.name, s.launches));
         for c in Counter::ALL {
+            // Σ over launches of cycles / clock (the kernel's time since the per-launch time
+            // fix) is derived by the import; the fixture predates that counter.
+            if c == Counter::CycleTimeS {
+                assert_eq!(s.counters.get(c), None);
+                continue;
+            }
             assert_eq!(k.counters.get(c).map(share::quantise), s.counters.get(c), "{} {c:?}", k.name);
         }
     }

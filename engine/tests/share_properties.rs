@@ -51,7 +51,7 @@ fn machine() -> impl Strategy<Value = Option<Machine>> {
         .prop_map(move |(id, compute, memory, clock, base, from_catalogue)| {
             let mut m = if from_catalogue { catalogue::all().swap_remove(base) } else { Machine::default() };
             m.id = id;
-            m.compute.extend(compute.into_iter().map(|(name, k, v)| Ceiling { name, kind: kinds[k], flops_per_s: v }));
+            m.compute.extend(compute.into_iter().map(|(name, k, v)| Ceiling::vector(&name, kinds[k], v)));
             m.memory.extend(memory.into_iter().map(|(name, l, v)| MemoryLevel { name, level: Level::ALL[l], bytes_per_s: v }));
             m.clock_hz = clock;
             m

@@ -21,6 +21,7 @@
 //! the same files (tests/streaming.rs), except that per-launch detail is capped
 //! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
 
+use super::devices::FileDevices;
 use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
 use crate::error::ImportError;
@@ -51,11 +52,11 @@ enum FileState {
     /// The first bytes, until the format is known; `scanned`/`lines`: complete lines looked
     /// at for a header so far.
     Head { bytes: Vec<u8>, scanned: usize, lines: usize },
-    Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals },
+    Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals, devices: FileDevices },
     /// A format read whole at the end of the file.
     Whole { bytes: Vec<u8> },
     /// A binary format (Nsight Compute reports), read from its chunks as they arrive.
-    Binary { importer: &'static dyn BinaryImporter, parser: Box<dyn BinaryParser>, totals: KernelTotals },
+    Binary { importer: &'static dyn BinaryImporter, parser: Box<dyn BinaryParser>, totals: KernelTotals, devices: FileDevices },
 }
 
 /// What the first bytes of a file say.
@@ -124,6 +125,7 @@ fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, 
 /// Where a streamed file's launches go: its kernel totals and the dataset's launches.
 struct FileSink<'a> {
     totals: &'a mut KernelTotals,
+    devices: &'a mut FileDevices,
     ds: &'a mut Dataset,
     join: &'a mut LaunchJoin,
 }
@@ -131,6 +133,7 @@ struct FileSink<'a> {
 impl LaunchSink for FileSink<'_> {
     fn launch(&mut self, l: LaunchRef<'_>) {
         self.totals.add(l.kernel, l.count, l.counters);
+        self.devices.add(&l);
         self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, l);
     }
 }
@@ -163,17 +166,20 @@ impl DatasetBuilder {
         match file.state {
             FileState::Head { .. } => Ok(()), // push_to with eof always decides
             FileState::Whole { bytes } => self.add_file(&SourceFile { name: file.name, bytes }),
-            FileState::Streaming { importer, mut parser, mut feeder, mut totals } => {
-                let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
+            FileState::Streaming { importer, mut parser, mut feeder, mut totals, mut devices } => {
+                let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
                 let cut = feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
                 self.end_streamed(&file.name, importer.format(), totals);
+                self.ds.devices.add_file(&parser.devices(), devices);
+                self.ds.warnings.extend(parser.warnings());
                 self.ds.warnings.extend(cut); // as add_file's limits::truncated_row
                 Ok(())
             }
-            FileState::Binary { importer, mut parser, mut totals } => {
-                let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
+            FileState::Binary { importer, mut parser, mut totals, mut devices } => {
+                let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
                 let warnings = parser.finish(&mut sink)?;
                 self.end_streamed(&file.name, importer.format(), totals);
+                self.ds.devices.add_file(&parser.devices(), devices);
                 if let Some(f) = self.ds.files.last_mut() {
                     f.tool = parser.tool();
                 }
@@ -195,9 +201,12 @@ impl DatasetBuilder {
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
         if let Some(mut parser) = importer.stream(&file.name) {
             let mut totals = KernelTotals::default();
-            let mut sink = FileSink { totals: &mut totals, ds: &mut self.ds, join: &mut self.join };
+            let mut devices = FileDevices::default();
+            let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
             read_whole(parser.as_mut(), text, &mut sink)?;
             self.end_streamed(&file.name, importer.format(), totals);
+            self.ds.devices.add_file(&parser.devices(), devices);
+            self.ds.warnings.extend(parser.warnings());
         } else {
             let imported = importer.import(&file.name, text)?;
             self.add_imported(&file.name, importer, imported);
@@ -211,6 +220,7 @@ impl DatasetBuilder {
     pub fn finish(mut self) -> Result<Dataset, ImportError> {
         self.end_file()?;
         let mut ds = self.ds;
+        super::fill_joined_cycle_times(&mut ds);
         let names = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
         ds.warnings.extend(crate::limits::drop_unusable_times(&names, &mut ds.kernels));
         if !ds.kernels.is_empty() {
@@ -229,12 +239,12 @@ impl DatasetBuilder {
                 bytes.extend_from_slice(chunk);
                 Ok(())
             }
-            FileState::Streaming { parser, feeder, totals, .. } => {
-                let mut sink = FileSink { totals, ds: &mut self.ds, join: &mut self.join };
+            FileState::Streaming { parser, feeder, totals, devices, .. } => {
+                let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
                 feeder.push(&file.name, chunk, parser.as_mut(), &mut sink)
             }
-            FileState::Binary { parser, totals, .. } => {
-                let mut sink = FileSink { totals, ds: &mut self.ds, join: &mut self.join };
+            FileState::Binary { parser, totals, devices, .. } => {
+                let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
                 parser.push(chunk, &mut sink)
             }
             FileState::Head { bytes, scanned, lines } => {
@@ -259,7 +269,7 @@ impl DatasetBuilder {
                     Decision::Binary(importer) => {
                         // Everything so far (BOM detection never strips from a binary head).
                         let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
-                        file.state = FileState::Binary { importer, parser: importer.reader(&file.name), totals: KernelTotals::default() };
+                        file.state = FileState::Binary { importer, parser: importer.reader(&file.name), totals: KernelTotals::default(), devices: FileDevices::default() };
                         let body: &[u8] = if in_place { chunk } else { &kept };
                         self.push_to(file, body, false)
                     }
@@ -271,7 +281,7 @@ impl DatasetBuilder {
                     Decision::Stream(importer) => {
                         let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
                         let Some(parser) = importer.stream(&file.name) else { return Ok(()) };
-                        file.state = FileState::Streaming { importer, parser, feeder: ChunkFeeder::default(), totals: KernelTotals::default() };
+                        file.state = FileState::Streaming { importer, parser, feeder: ChunkFeeder::default(), totals: KernelTotals::default(), devices: FileDevices::default() };
                         // Now streaming: feed what was read so far.
                         let body: &[u8] = if in_place { chunk } else { &kept };
                         self.push_to(file, body.get(bom..).unwrap_or(&[]), false)
@@ -292,12 +302,16 @@ impl DatasetBuilder {
     /// Adds what a whole-file importer read.
     fn add_imported(&mut self, name: &str, importer: &dyn Importer, imported: Imported) {
         let mut totals = KernelTotals::default();
+        let mut devices = FileDevices::default();
         for l in &imported.launches {
-            let r = LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters };
+            let r = LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters, device: l.device };
             totals.add(r.kernel, r.count, r.counters);
+            devices.add(&r);
             self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, r);
         }
         self.end_streamed(name, importer.format(), totals);
+        self.ds.devices.add_file(&imported.devices, devices);
+        self.ds.warnings.extend(imported.warnings);
         self.ds.transfers.extend(imported.transfers);
         if let Some(m) = imported.machine {
             match self.ds.machine.as_mut() {

@@ -31,6 +31,14 @@ impl KernelTotals {
         let (Some(k), Some(weights)) = (self.kernels.get_mut(i), self.rate_weights.get_mut(i)) else { return };
         k.launches = k.launches.saturating_add(count);
         let n = count as f64;
+        // A record of one launch gives that launch's cycles / clock; a record standing for
+        // several (a summary row, a view file's kernel) holds averages, from which per-launch
+        // times cannot be recovered.
+        if count == 1 && counters.get(Counter::CycleTimeS).is_none() {
+            if let Some(t) = cycle_time_s(counters) {
+                k.counters.add(Counter::CycleTimeS, t);
+            }
+        }
         for (c, v) in counters.iter() {
             if c.is_rate() {
                 let w = &mut weights[c as usize];
@@ -46,4 +54,10 @@ impl KernelTotals {
     pub fn into_kernels(self) -> Vec<KernelProfile> {
         self.kernels
     }
+}
+
+/// One launch's cycles ÷ clock, seconds, where it measured both (and the clock is positive).
+pub fn cycle_time_s(counters: &Counters) -> Option<f64> {
+    let (cycles, hz) = (counters.get(Counter::Cycles)?, counters.get(Counter::ClockHz)?);
+    (hz > 0.0 && hz.is_finite() && cycles.is_finite()).then(|| cycles / hz)
 }

@@ -71,11 +71,36 @@ pub enum Counter {
     GlobalLdStInst,
     /// Shared load/store warp instructions (`smsp__inst_executed_op_shared_{ld,st}.sum`).
     SharedLdStInst,
+    /// Σ over launches of cycles ÷ clock, seconds: a kernel's time when no duration was
+    /// measured. Summed per launch, not Σcycles ÷ mean clock, because launches run at
+    /// different clocks (a launch-weighted mean clock misweights long launches).
+    CycleTimeS,
+    /// Thread instructions of non-predicated threads (`smsp__thread_inst_executed_pred_on.sum`,
+    /// nvprof `not_predicated_off_thread_inst_executed`): Ding & Williams' thread dots (Table I,
+    /// "inst_thread_executed … non-predicated").
+    ThreadInstPredOn,
+    /// Global load/store requests (`l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}.sum`):
+    /// the stand-in for [`Counter::GlobalLdStInst`] where instructions were not collected, one
+    /// request per warp instruction. Kept apart so the two are never added.
+    GlobalLdStReq,
+    /// Matrix (tensor core, MFMA, XMX) FLOPs per input data type
+    /// (`sm__ops_path_tensor_src_fp64.sum`, `SQ_INSTS_VALU_MFMA_MOPS_F64` × 512, …); see
+    /// [`super::data_type::DataType`].
+    MatrixFp64,
+    MatrixTf32,
+    MatrixFp32,
+    MatrixFp16,
+    MatrixBf16,
+    MatrixFp8,
+    MatrixFp6,
+    MatrixFp4,
+    /// Matrix integer operations, INT8 inputs (not FLOPs).
+    MatrixInt8,
 }
 
 impl Counter {
     /// Every counter, in declaration order (the index of [`Counters`]).
-    pub const ALL: [Counter; 32] = [
+    pub const ALL: [Counter; 44] = [
         Counter::TimeS,
         Counter::Cycles,
         Counter::ClockHz,
@@ -108,6 +133,18 @@ impl Counter {
         Counter::DramTxn,
         Counter::GlobalLdStInst,
         Counter::SharedLdStInst,
+        Counter::CycleTimeS,
+        Counter::ThreadInstPredOn,
+        Counter::GlobalLdStReq,
+        Counter::MatrixFp64,
+        Counter::MatrixTf32,
+        Counter::MatrixFp32,
+        Counter::MatrixFp16,
+        Counter::MatrixBf16,
+        Counter::MatrixFp8,
+        Counter::MatrixFp6,
+        Counter::MatrixFp4,
+        Counter::MatrixInt8,
     ];
 
     /// Whether launches of one kernel combine by summing (counts, bytes, time) or by a
@@ -154,6 +191,18 @@ impl Counter {
             Counter::DramTxn => "dram_txn",
             Counter::GlobalLdStInst => "global_ldst_inst",
             Counter::SharedLdStInst => "shared_ldst_inst",
+            Counter::CycleTimeS => "cycle_time_s",
+            Counter::ThreadInstPredOn => "thread_inst_pred_on",
+            Counter::GlobalLdStReq => "global_ldst_req",
+            Counter::MatrixFp64 => "flops_matrix_fp64",
+            Counter::MatrixTf32 => "flops_matrix_tf32",
+            Counter::MatrixFp32 => "flops_matrix_fp32",
+            Counter::MatrixFp16 => "flops_matrix_fp16",
+            Counter::MatrixBf16 => "flops_matrix_bf16",
+            Counter::MatrixFp8 => "flops_matrix_fp8",
+            Counter::MatrixFp6 => "flops_matrix_fp6",
+            Counter::MatrixFp4 => "flops_matrix_fp4",
+            Counter::MatrixInt8 => "ops_matrix_int8",
         }
     }
 
@@ -170,9 +219,15 @@ impl Counter {
 /// (`{"time_s": 0.0105, "bytes_dram": 8e9}`), not as the internal array: adding a counter then
 /// changes no existing document. Reading ignores names it does not know (a file written by a
 /// newer build opens with the counters this build has) and treats `null` as not measured.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Counters {
     values: [Option<f64>; Counter::ALL.len()],
+}
+
+impl Default for Counters {
+    fn default() -> Self {
+        Counters { values: [None; Counter::ALL.len()] }
+    }
 }
 
 impl Counters {

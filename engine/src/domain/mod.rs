@@ -4,6 +4,7 @@
 //! (ARCHITECTURE.md, "Layers").
 
 pub mod counters;
+pub mod data_type;
 pub mod device;
 pub mod names;
 pub mod profile;
@@ -11,6 +12,7 @@ pub mod source;
 pub mod transfer;
 
 pub use counters::{Counter, Counters};
+pub use data_type::DataType;
 pub use device::{Device, Vendor};
 pub use profile::{KernelProfile, Launch, Precision};
 pub use source::{FileInfo, SourceFile};

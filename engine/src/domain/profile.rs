@@ -1,6 +1,7 @@
 //! A kernel's measured totals and the quantities derived from them without a machine.
 
 use crate::domain::counters::{Counter, Counters};
+use crate::domain::data_type::DataType;
 use serde::{Deserialize, Serialize};
 
 /// One launch of a kernel as an importer read it.
@@ -14,6 +15,11 @@ pub struct Launch {
     /// How many launches this record stands for (nvprof metric tables give `Invocations`).
     pub count: u64,
     pub counters: Counters,
+    /// Which of the file's devices ran it: an index into what the importer reports
+    /// ([`crate::import::Imported::devices`], [`crate::import::stream::RecordParser::devices`]);
+    /// `None` when the file does not say.
+    #[serde(default)]
+    pub device: Option<u16>,
 }
 
 /// A kernel: all launches of one name, counters summed (totals over launches, base units).
@@ -45,15 +51,52 @@ impl KernelProfile {
         crate::domain::names::display_name(&self.name)
     }
 
-    /// Total time over launches, seconds: measured duration, else Σcycles / clock as in the
-    /// NERSC hierarchical-roofline recipe (Yang et al., roofline use cases: time =
-    /// `sm__cycles_elapsed.avg` / `sm__cycles_elapsed.avg.per_second`).
+    /// Total time over launches, seconds: the measured duration wins; else Σ over launches of
+    /// cycles / clock ([`Counter::CycleTimeS`]), as in the NERSC hierarchical-roofline recipe
+    /// (Yang et al., roofline use cases: time = `sm__cycles_elapsed.avg` /
+    /// `sm__cycles_elapsed.avg.per_second`, per launch); else Σcycles / mean clock where only
+    /// totals are known.
     pub fn time_s(&self) -> Option<f64> {
         let c = &self.counters;
-        c.get(Counter::TimeS).or_else(|| match (c.get(Counter::Cycles), c.get(Counter::ClockHz)) {
+        c.get(Counter::TimeS).or_else(|| c.get(Counter::CycleTimeS)).or_else(|| match (c.get(Counter::Cycles), c.get(Counter::ClockHz)) {
             (Some(cycles), Some(hz)) if hz > 0.0 => Some(cycles / hz),
             _ => None,
         })
+    }
+
+    /// Matrix work of one data type: FLOPs (operations for INT8), as counted.
+    pub fn matrix_flops(&self, t: DataType) -> Option<f64> {
+        self.counters.get(t.matrix_counter())
+    }
+
+    /// Whether any matrix work was counted per data type.
+    pub fn has_typed_matrix_work(&self) -> bool {
+        DataType::ALL.iter().any(|t| self.matrix_flops(*t).is_some())
+    }
+
+    /// Matrix FLOPs of every floating-point type counted (INT8 operations excluded).
+    pub fn typed_matrix_flops(&self) -> Option<f64> {
+        let mut any = false;
+        let mut sum = 0.0;
+        for t in DataType::ALL.into_iter().filter(|t| t.is_float()) {
+            if let Some(v) = self.matrix_flops(t) {
+                any = true;
+                sum += v;
+            }
+        }
+        any.then_some(sum)
+    }
+
+    /// Thread instructions for Ding & Williams' thread dots: non-predicated ones (Table I),
+    /// else all thread instructions where only those were collected.
+    pub fn thread_inst(&self) -> Option<f64> {
+        self.counters.get(Counter::ThreadInstPredOn).or_else(|| self.counters.get(Counter::ThreadInst))
+    }
+
+    /// Global load/store warp instructions: counted instructions, else requests (one per warp
+    /// instruction) — never both added.
+    pub fn global_ldst_inst(&self) -> Option<f64> {
+        self.counters.get(Counter::GlobalLdStInst).or_else(|| self.counters.get(Counter::GlobalLdStReq))
     }
 
     /// FLOPs of one precision: reported FLOPs if the profiler counted them, else
@@ -76,11 +119,13 @@ impl KernelProfile {
         }
     }
 
-    /// Tensor FLOPs: reported directly, or tensor instructions × `flops_per_tensor_inst`
-    /// (a property of the machine: 512 for V100 HMMA.884, per the NERSC recipe).
+    /// Matrix FLOPs of every kind: counted per data type, else reported without a type
+    /// ([`Counter::TensorFlops`]), else tensor instructions × `flops_per_tensor_inst` (a
+    /// property of the architecture: 512 for Volta's HMMA.884, per the NERSC recipe; unset
+    /// where instructions of one pipe do different amounts of work).
     pub fn tensor_flops(&self, flops_per_tensor_inst: Option<f64>) -> Option<f64> {
         let c = &self.counters;
-        c.get(Counter::TensorFlops).or_else(|| Some(c.get(Counter::TensorInst)? * flops_per_tensor_inst?))
+        self.typed_matrix_flops().or_else(|| c.get(Counter::TensorFlops)).or_else(|| Some(c.get(Counter::TensorInst)? * flops_per_tensor_inst?))
     }
 
     /// All FLOPs: every precision, tensor, and FLOPs of unknown precision. `None` when no
@@ -125,10 +170,35 @@ mod tests {
     }
 
     #[test]
+    fn typed_matrix_flops_win_and_int8_is_not_a_flop() {
+        // 3e12 BF16 + 1e12 FP8 FLOPs; 5e12 INT8 ops are work, not FLOPs; the 1000 tensor
+        // instructions are not converted again (that would count the same work twice).
+        let k = kernel(&[(Counter::MatrixBf16, 3e12), (Counter::MatrixFp8, 1e12), (Counter::MatrixInt8, 5e12), (Counter::TensorInst, 1000.0)]);
+        assert_eq!(k.typed_matrix_flops(), Some(4e12));
+        assert_eq!(k.tensor_flops(Some(512.0)), Some(4e12));
+        assert_eq!(k.total_flops(Some(512.0)), Some(4e12));
+        assert_eq!(k.matrix_flops(DataType::Int8), Some(5e12));
+        let only_int8 = kernel(&[(Counter::MatrixInt8, 5e12)]);
+        assert_eq!(only_int8.typed_matrix_flops(), None);
+    }
+
+    #[test]
+    fn predicated_on_thread_instructions_and_ldst_requests_are_fallbacks_not_sums() {
+        let k = kernel(&[(Counter::ThreadInst, 3200.0), (Counter::ThreadInstPredOn, 1600.0), (Counter::GlobalLdStInst, 10.0), (Counter::GlobalLdStReq, 12.0)]);
+        assert_eq!((k.thread_inst(), k.global_ldst_inst()), (Some(1600.0), Some(10.0)));
+        let k = kernel(&[(Counter::ThreadInst, 3200.0), (Counter::GlobalLdStReq, 12.0)]);
+        assert_eq!((k.thread_inst(), k.global_ldst_inst()), (Some(3200.0), Some(12.0)));
+    }
+
+    #[test]
     fn time_from_cycles_and_clock() {
         let k = kernel(&[(Counter::Cycles, 1.53e9), (Counter::ClockHz, 1.53e9)]);
         assert_eq!(k.time_s(), Some(1.0));
         let k = kernel(&[(Counter::TimeS, 0.5), (Counter::Cycles, 1.0), (Counter::ClockHz, 1.0)]);
         assert_eq!(k.time_s(), Some(0.5));
+        // Two launches summed: 1e9 cycles at 1 GHz (1 s) and 1e9 at 2 GHz (0.5 s) = 1.5 s,
+        // where Σcycles / mean clock would say 2e9 / 1.5e9 = 1.333 s.
+        let k = kernel(&[(Counter::Cycles, 2e9), (Counter::ClockHz, 1.5e9), (Counter::CycleTimeS, 1.5)]);
+        assert_eq!(k.time_s(), Some(1.5));
     }
 }

@@ -5,6 +5,7 @@
 //! it arrives and hands each launch to a [`LaunchSink`] as soon as it is complete.
 
 use super::stream::LaunchSink;
+use crate::domain::Device;
 use crate::error::ImportError;
 
 /// How many first bytes [`detect`] needs to decide.
@@ -31,6 +32,11 @@ pub trait BinaryParser {
     /// (build 35237751)"); complete after [`BinaryParser::finish`].
     fn tool(&self) -> Option<String> {
         None
+    }
+    /// The devices the file describes, indexed by [`super::stream::LaunchRef::device`];
+    /// complete after [`BinaryParser::finish`].
+    fn devices(&self) -> Vec<Device> {
+        Vec::new()
     }
 }
 

@@ -3,6 +3,7 @@
 //! Machines are constructed only here, so that fields the model adds later get their default
 //! in one place.
 
+use crate::domain::DataType;
 use crate::model::{Ceiling, ComputeKind, Level, Machine, MemoryLevel};
 
 /// An empty machine: ceilings are pushed by the importer.
@@ -18,10 +19,18 @@ pub fn new_machine(id: &str, name: &str, source: &str) -> Machine {
     }
 }
 
-/// Adds a compute ceiling of `flops_per_s` (ignored unless positive and finite).
+/// Adds a vector (or integer) compute ceiling of `flops_per_s` (ignored unless positive and
+/// finite).
 pub fn push_compute(m: &mut Machine, name: &str, kind: ComputeKind, flops_per_s: f64) {
     if flops_per_s.is_finite() && flops_per_s > 0.0 {
-        m.compute.push(Ceiling { name: name.to_string(), kind, flops_per_s });
+        m.compute.push(Ceiling::vector(name, kind, flops_per_s));
+    }
+}
+
+/// Adds a matrix ceiling of one data type under the file's own name ("MFMA FP16").
+pub fn push_matrix(m: &mut Machine, name: &str, data_type: DataType, flops_per_s: f64) {
+    if flops_per_s.is_finite() && flops_per_s > 0.0 {
+        m.compute.push(Ceiling { name: name.to_string(), kind: ComputeKind::Tensor, data_type: Some(data_type), flops_per_s });
     }
 }
 

@@ -24,7 +24,7 @@ pub mod table;
 pub mod tidy;
 pub mod view_file;
 
-use crate::domain::SourceFile;
+use crate::domain::{Device, SourceFile};
 pub use crate::domain::Transfer;
 use crate::error::ImportError;
 use crate::model::Machine;
@@ -36,6 +36,10 @@ pub struct Imported {
     pub launches: Vec<Launch>,
     pub transfers: Vec<Transfer>,
     pub machine: Option<Machine>,
+    /// The devices the file describes, indexed by [`Launch::device`].
+    pub devices: Vec<Device>,
+    /// What the file holds that the reader could not use, worth telling the user.
+    pub warnings: Vec<ImportError>,
 }
 
 

@@ -177,7 +177,7 @@ impl Pending {
             }
         }
         let counters = self.sink.into_counters();
-        out.launch(LaunchRef { id: Some(self.id), kernel: names.name(self.kernel), count: 1, counters: &counters });
+        out.launch(LaunchRef { id: Some(self.id), kernel: names.name(self.kernel), count: 1, counters: &counters, device: None });
     }
 }
 

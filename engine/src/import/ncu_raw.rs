@@ -133,7 +133,7 @@ impl RawParser {
         }
         let kernel = self.names.intern(&span_cell(text, spans, self.kernel_col));
         let counters = sink.into_counters();
-        out.launch(LaunchRef { id: Some(id), kernel: self.names.name(kernel), count: 1, counters: &counters });
+        out.launch(LaunchRef { id: Some(id), kernel: self.names.name(kernel), count: 1, counters: &counters, device: None });
         self.rows += 1;
         Ok(())
     }

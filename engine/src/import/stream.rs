@@ -13,6 +13,7 @@
 //! parser fed the whole text at once, so both paths give the same launches.
 
 use crate::domain::counters::Counters;
+use crate::domain::Device;
 use crate::error::ImportError;
 use crate::domain::names;
 use crate::domain::profile::Launch;
@@ -26,11 +27,13 @@ pub struct LaunchRef<'a> {
     pub kernel: &'a str,
     pub count: u64,
     pub counters: &'a Counters,
+    /// Index into the parser's [`RecordParser::devices`].
+    pub device: Option<u16>,
 }
 
 impl LaunchRef<'_> {
     pub fn to_launch(&self) -> Launch {
-        Launch { id: self.id, kernel: self.kernel.to_string(), count: self.count, counters: self.counters.clone() }
+        Launch { id: self.id, kernel: self.kernel.to_string(), count: self.count, counters: self.counters.clone(), device: self.device }
     }
 }
 
@@ -61,6 +64,16 @@ pub trait RecordParser {
     /// Ends the file (after a `feed` with `last`): hands over a launch still open, and fails
     /// for a file with a header but no rows, or no header at all.
     fn finish(&mut self, out: &mut dyn LaunchSink) -> Result<(), ImportError>;
+    /// The devices the file described so far, indexed by [`LaunchRef::device`]; complete
+    /// after [`RecordParser::finish`].
+    fn devices(&self) -> Vec<Device> {
+        Vec::new()
+    }
+    /// What the file holds that the reader could not use, worth telling the user (a metric
+    /// whose unit it does not understand); complete after [`RecordParser::finish`].
+    fn warnings(&self) -> Vec<ImportError> {
+        Vec::new()
+    }
 }
 
 /// Reads a whole in-memory text with a streaming parser.

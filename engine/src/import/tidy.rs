@@ -126,7 +126,7 @@ impl Importer for Tidy {
                 let per_launch = if counter.is_rate() { v } else { v / count as f64 };
                 sink.put(counter, false, per_launch);
             }
-            launches.push(Launch { id, kernel: names::clean(kernel), count, counters: sink.into_counters() });
+            launches.push(Launch { id, kernel: names::clean(kernel), count, counters: sink.into_counters(), device: None });
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the tidy CSV has a header but no kernel rows"));

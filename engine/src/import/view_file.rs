@@ -54,9 +54,9 @@ impl Importer for RooflineView {
                         counters.set(c, v / count as f64);
                     }
                 }
-                Launch { id: None, kernel: k.name.clone(), count, counters }
+                Launch { id: None, kernel: k.name.clone(), count, counters, device: None }
             })
             .collect();
-        Ok(Imported { launches, transfers: Vec::new(), machine: view.machine() })
+        Ok(Imported { launches, machine: view.machine(), ..Imported::default() })
     }
 }

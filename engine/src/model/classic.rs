@@ -1,7 +1,7 @@
 //! The classic roofline (GPU course slides, "Performance = min{Peak Floprate, AI × Bandwidth}";
 //! Ding & Williams Eq. 1: "GFLOP/s ≤ min(Peak GFLOP/s, Peak GB/s × Arithmetic Intensity)").
 
-use super::machine::{Ceiling, Machine, MemoryLevel};
+use super::machine::{Ceiling, ComputeKind, Machine, MemoryLevel};
 
 /// Attainable FLOP/s at arithmetic intensity `flops_per_byte` under one compute peak and one
 /// bandwidth: min(peak, bandwidth × AI) (GPU course slides; Ding & Williams Eq. 1).
@@ -31,16 +31,22 @@ pub struct Ridge {
     pub flops_per_byte: f64,
 }
 
-/// The roofs of a machine: the first ceiling of each compute kind (lower ceilings such as
-/// no-FMA are drawn but are not roofs).
+/// The roofs of a machine: the first ceiling of each vector kind and of each matrix data
+/// type (lower ceilings such as no-FMA are drawn but are not roofs).
 pub fn compute_roofs(m: &Machine) -> Vec<&Ceiling> {
     let mut roofs: Vec<&Ceiling> = Vec::new();
     for c in &m.compute {
-        if !roofs.iter().any(|r| r.kind == c.kind) {
+        if !roofs.iter().any(|r| same_roof(r, c)) {
             roofs.push(c);
         }
     }
     roofs
+}
+
+/// Whether two ceilings are levels of one roof: the same vector kind, or matrix ceilings of
+/// the same data type.
+pub fn same_roof(a: &Ceiling, b: &Ceiling) -> bool {
+    a.kind == b.kind && (a.kind != ComputeKind::Tensor || a.data_type == b.data_type)
 }
 
 /// Every compute roof's ridge against every memory level.
@@ -87,6 +93,9 @@ mod tests {
     fn roofs_are_the_first_of_each_kind() {
         let m = super::super::catalogue::v100();
         let names: Vec<&str> = compute_roofs(&m).iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["FP64", "FP32", "FP16", "Tensor FP16", "INT32"]);
+        assert_eq!(names, ["FP64", "FP32", "FP16", "FP16 matrix", "INT32"]);
+        let m = super::super::catalogue::h100();
+        let names: Vec<&str> = compute_roofs(&m).iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["FP64", "FP32", "FP16", "FP16 matrix", "BF16 matrix", "TF32 matrix", "FP8 matrix", "FP64 matrix", "INT32"]);
     }
 }

@@ -4,6 +4,7 @@
 //! operations per second for [`ComputeKind::Int`]), `bytes_per_s`, `_hz`, `_bytes`.
 //! Prefixes are decimal (see [`crate::units`]).
 
+use crate::domain::{DataType, Vendor};
 use serde::{Deserialize, Serialize};
 
 /// What a compute ceiling counts.
@@ -13,8 +14,8 @@ pub enum ComputeKind {
     Fp64,
     Fp32,
     Fp16,
-    /// Matrix/tensor units (Tensor Cores, MFMA, XMX), any data type: the data type is in the
-    /// ceiling's name ("Tensor FP16", "Tensor TF32", …).
+    /// Matrix/tensor units (Tensor Cores, MFMA, XMX): one ceiling per data type
+    /// ([`Ceiling::data_type`]), named "FP16 matrix", "BF16 matrix", ….
     Tensor,
     /// Integer operations (Advisor INTOP); `flops_per_s` then counts integer ops per second.
     Int,
@@ -34,14 +35,37 @@ impl ComputeKind {
 
 /// A compute ceiling: peak operations per second of one pipe/precision.
 ///
-/// A machine may list several ceilings of one kind (FMA and no-FMA, tensor by data type);
-/// the first one of a kind is that kind's roof ([`Machine::compute_ceiling`]), the others
-/// are drawn as lower ceilings.
+/// A machine may list several ceilings of one kind (FMA and no-FMA, matrix by data type).
+/// The first vector ceiling of a kind is that kind's roof ([`Machine::compute_ceiling`]),
+/// the others are drawn as lower ceilings; each matrix data type has its own roof
+/// ([`Machine::matrix_ceiling`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ceiling {
     pub name: String,
     pub kind: ComputeKind,
+    /// The data type it computes on: a vector ceiling's precision, a matrix ceiling's input
+    /// type; `None` for integer ceilings and ceilings read from files that do not say.
+    #[serde(default)]
+    pub data_type: Option<DataType>,
     pub flops_per_s: f64,
+}
+
+impl Ceiling {
+    /// A vector (or integer) ceiling; its data type follows from the kind.
+    pub fn vector(name: &str, kind: ComputeKind, flops_per_s: f64) -> Ceiling {
+        let data_type = match kind {
+            ComputeKind::Fp64 => Some(DataType::Fp64),
+            ComputeKind::Fp32 => Some(DataType::Fp32),
+            ComputeKind::Fp16 => Some(DataType::Fp16),
+            ComputeKind::Tensor | ComputeKind::Int => None,
+        };
+        Ceiling { name: name.into(), kind, data_type, flops_per_s }
+    }
+
+    /// A matrix ceiling of one data type, named "BF16 matrix".
+    pub fn matrix(data_type: DataType, flops_per_s: f64) -> Ceiling {
+        Ceiling { name: format!("{} matrix", data_type.label()), kind: ComputeKind::Tensor, data_type: Some(data_type), flops_per_s }
+    }
 }
 
 /// A level of the memory hierarchy a kernel's bytes can be counted at.
@@ -180,6 +204,24 @@ pub struct Machine {
     pub name: String,
     /// Where the numbers come from.
     pub source: String,
+    #[serde(default)]
+    pub vendor: Option<Vendor>,
+    /// The architecture as compilers name it (`sm_90`, `gfx942`); what a profile's device is
+    /// matched on ([`super::identify`]).
+    #[serde(default)]
+    pub arch: Option<String>,
+    /// The product generation, for grouping in the machine picker ("Hopper", "CDNA 3").
+    #[serde(default)]
+    pub generation: Option<String>,
+    /// SMs (NVIDIA), CUs (AMD), Xe-cores (Intel) or cores (CPUs).
+    #[serde(default)]
+    pub sm_count: Option<u32>,
+    /// Device memory, bytes (tells an A100 40 GB from an 80 GB, an H100 from an H200).
+    #[serde(default)]
+    pub memory_bytes: Option<f64>,
+    /// Last-level on-chip cache (L2 on GPUs), bytes.
+    #[serde(default)]
+    pub l2_bytes: Option<f64>,
     pub compute: Vec<Ceiling>,
     pub memory: Vec<MemoryLevel>,
     /// FLOPs per tensor-pipe warp instruction (512 for V100 HMMA.884, NERSC recipe; Ding &
@@ -220,6 +262,36 @@ impl Machine {
     /// first, lower ceilings such as no-FMA after it).
     pub fn compute_ceiling(&self, kind: ComputeKind) -> Option<&Ceiling> {
         self.compute.iter().find(|c| c.kind == kind)
+    }
+
+    /// The matrix roof of one data type: its first matrix ceiling of that type.
+    pub fn matrix_ceiling(&self, data_type: DataType) -> Option<&Ceiling> {
+        self.compute.iter().find(|c| c.kind == ComputeKind::Tensor && c.data_type == Some(data_type))
+    }
+
+    /// The fastest matrix roof: the bound for matrix FLOPs whose data type was not counted
+    /// (the shortest time they could take).
+    pub fn fastest_matrix_ceiling(&self) -> Option<&Ceiling> {
+        self.compute
+            .iter()
+            .filter(|c| c.kind == ComputeKind::Tensor && c.data_type.is_none_or(DataType::is_float) && c.flops_per_s > 0.0)
+            .max_by(|a, b| a.flops_per_s.total_cmp(&b.flops_per_s))
+    }
+
+    /// Whether shared memory is the same on-chip array as the L1 cache, so that L1 and shared
+    /// traffic compete for one bandwidth (NVIDIA's unified L1/shared memory, Intel's L1/SLM):
+    /// Ding & Williams combine "the combined effect of global, local, and shared transactions"
+    /// at L1. AMD's LDS is its own array beside the vector L1 cache. A machine of unknown
+    /// vendor combines them unless it lists a shared level of its own bandwidth.
+    pub fn shared_in_l1(&self) -> bool {
+        match self.vendor {
+            Some(Vendor::Amd) => false,
+            Some(Vendor::Nvidia | Vendor::Intel) => true,
+            None => match (self.memory_level(Level::Shared), self.memory_level(Level::L1)) {
+                (Some(s), Some(l1)) => s.bytes_per_s == l1.bytes_per_s,
+                _ => true,
+            },
+        }
     }
 
     /// Peak warp instructions per second: compute units × schedulers × issue/cycle × clock
@@ -312,7 +384,7 @@ mod tests {
     #[test]
     fn clock_scales_compute_and_on_chip_levels_only() {
         let m = Machine {
-            compute: vec![Ceiling { name: "FP64".into(), kind: ComputeKind::Fp64, flops_per_s: 2e12 }],
+            compute: vec![Ceiling::vector("FP64", ComputeKind::Fp64, 2e12)],
             memory: vec![
                 MemoryLevel { name: "L1".into(), level: Level::L1, bytes_per_s: 10e12 },
                 MemoryLevel { name: "HBM".into(), level: Level::Dram, bytes_per_s: 1e12 },

@@ -6,7 +6,8 @@
 //! so a link from a newer build still opens with the counters the older build has.
 
 use crate::domain::counters::Counter;
-use crate::model::{ComputeKind, Level};
+use crate::domain::DataType;
+use crate::model::{Ceiling, ComputeKind, Level};
 
 /// A counter's code in links (0–255; a link uses at most 64 distinct ones).
 pub fn counter_code(c: Counter) -> u8 {
@@ -43,6 +44,18 @@ pub fn counter_code(c: Counter) -> u8 {
         Counter::DramTxn => 29,
         Counter::GlobalLdStInst => 30,
         Counter::SharedLdStInst => 31,
+        Counter::CycleTimeS => 32,
+        Counter::ThreadInstPredOn => 33,
+        Counter::GlobalLdStReq => 34,
+        Counter::MatrixFp64 => 35,
+        Counter::MatrixTf32 => 36,
+        Counter::MatrixFp32 => 37,
+        Counter::MatrixFp16 => 38,
+        Counter::MatrixBf16 => 39,
+        Counter::MatrixFp8 => 40,
+        Counter::MatrixFp6 => 41,
+        Counter::MatrixFp4 => 42,
+        Counter::MatrixInt8 => 43,
     }
 }
 
@@ -59,6 +72,47 @@ pub fn kind_code(k: ComputeKind) -> u8 {
         ComputeKind::Tensor => 3,
         ComputeKind::Int => 4,
     }
+}
+
+/// A data type's code in links (frozen like the others).
+pub fn data_type_code(d: DataType) -> u8 {
+    match d {
+        DataType::Fp64 => 0,
+        DataType::Tf32 => 1,
+        DataType::Fp32 => 2,
+        DataType::Fp16 => 3,
+        DataType::Bf16 => 4,
+        DataType::Fp8 => 5,
+        DataType::Fp6 => 6,
+        DataType::Fp4 => 7,
+        DataType::Int8 => 8,
+    }
+}
+
+pub fn data_type_of(code: u8) -> Option<DataType> {
+    DataType::ALL.into_iter().find(|&d| data_type_code(d) == code)
+}
+
+/// A ceiling's kind and data type in one byte: the kind's code, plus (data type code + 1) × 8
+/// where the data type is not the one the kind implies ([`Ceiling::vector`]), so that a
+/// machine without typed matrix ceilings writes the same bytes as before data types existed
+/// (and older readers refuse a typed one as "unknown to this version").
+pub fn ceiling_code(kind: ComputeKind, data_type: Option<DataType>) -> u8 {
+    let implied = Ceiling::vector("", kind, 0.0).data_type;
+    match data_type {
+        Some(d) if Some(d) != implied => kind_code(kind) | ((data_type_code(d) + 1) << 3),
+        _ => kind_code(kind),
+    }
+}
+
+/// The kind and data type of a [`ceiling_code`]; `None` for codes this build does not know.
+pub fn ceiling_of(code: u8) -> Option<(ComputeKind, Option<DataType>)> {
+    let kind = kind_of(code & 7)?;
+    let data_type = match code >> 3 {
+        0 => Ceiling::vector("", kind, 0.0).data_type,
+        d => Some(data_type_of(d - 1)?),
+    };
+    Some((kind, data_type))
 }
 
 pub fn kind_of(code: u8) -> Option<ComputeKind> {
@@ -82,6 +136,22 @@ pub fn level_of(code: u8) -> Option<Level> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ceiling_codes_keep_old_bytes_and_round_trip_types() {
+        // A vector FP64 ceiling and an untyped tensor one: the v1 codes 0 and 3.
+        assert_eq!(ceiling_code(ComputeKind::Fp64, Some(DataType::Fp64)), 0);
+        assert_eq!(ceiling_code(ComputeKind::Tensor, None), 3);
+        // A BF16 matrix ceiling: 3 | (4 + 1) × 8 = 43.
+        assert_eq!(ceiling_code(ComputeKind::Tensor, Some(DataType::Bf16)), 43);
+        for d in DataType::ALL {
+            let code = ceiling_code(ComputeKind::Tensor, Some(d));
+            assert_eq!(ceiling_of(code), Some((ComputeKind::Tensor, Some(d))));
+        }
+        assert_eq!(ceiling_of(0), Some((ComputeKind::Fp64, Some(DataType::Fp64))));
+        assert_eq!(ceiling_of(5), None);
+        assert_eq!(ceiling_of(3 | (10 << 3)), None);
+    }
 
     /// The frozen table, spelled out: if this test fails, a code changed and every link made
     /// so far would open with the wrong counters. Add new counters at the end instead.

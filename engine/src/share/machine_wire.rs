@@ -3,9 +3,10 @@
 //! 7.5 FLOP/byte must survive exactly.
 //! Kinds and levels are one-byte codes ([`super::codes`]).
 
-use super::codes::{kind_code, kind_of, level_code, level_of};
+use super::codes::{ceiling_code, ceiling_of, level_code, level_of};
 use super::wire::{damaged, Reader, Writer, MAX_STRING_BYTES};
 use super::DecodeError;
+use crate::domain::Vendor;
 use crate::model::{Ceiling, Issue, Link, Machine, MemoryLevel, PeakSet, TransactionSizes};
 
 /// Most ceilings, levels or links one list of a machine may have.
@@ -19,7 +20,23 @@ const HAS_ISSUE: u64 = 1 << 4;
 const HAS_TRANSACTION_BYTES: u64 = 1 << 5;
 const HAS_THEORETICAL: u64 = 1 << 6;
 const HAS_EMPIRICAL: u64 = 1 << 7;
-const KNOWN_FLAGS: u64 = (1 << 8) - 1;
+/// The machine's identity (vendor, architecture, generation, SM count, memory and L2 sizes),
+/// written after the host links where links made before these fields existed end.
+const HAS_VENDOR: u64 = 1 << 8;
+const HAS_ARCH: u64 = 1 << 9;
+const HAS_GENERATION: u64 = 1 << 10;
+const HAS_SM_COUNT: u64 = 1 << 11;
+const HAS_MEMORY_BYTES: u64 = 1 << 12;
+const HAS_L2_BYTES: u64 = 1 << 13;
+const KNOWN_FLAGS: u64 = (1 << 14) - 1;
+
+fn vendor_code(v: Vendor) -> u8 {
+    match v {
+        Vendor::Nvidia => 0,
+        Vendor::Amd => 1,
+        Vendor::Intel => 2,
+    }
+}
 
 /// Why `m` cannot travel in a link, if it cannot: a non-finite number, an over-long string or
 /// list. (Catalogue and imported machines always can.)
@@ -28,6 +45,7 @@ pub fn check(m: &Machine) -> Result<(), String> {
         std::iter::once((m.compute.as_slice(), m.memory.as_slice())).chain([&m.theoretical, &m.empirical].into_iter().flatten().map(|s| (s.compute.as_slice(), s.memory.as_slice()))).collect();
     let mut numbers: Vec<(String, f64)> = Vec::new();
     let mut strings: Vec<&str> = vec![&m.id, &m.name, &m.source];
+    strings.extend([&m.arch, &m.generation].into_iter().flatten().map(String::as_str));
     for (compute, memory) in &sets {
         if compute.len() > MAX_MACHINE_LIST || memory.len() > MAX_MACHINE_LIST {
             return Err(format!("the machine has more than {MAX_MACHINE_LIST} ceilings of one kind"));
@@ -63,7 +81,7 @@ fn write_lists(w: &mut Writer, compute: &[Ceiling], memory: &[MemoryLevel]) {
     w.varint(compute.len() as u64);
     for c in compute {
         w.str(&c.name);
-        w.u8(kind_code(c.kind));
+        w.u8(ceiling_code(c.kind, c.data_type));
         w.decimal(c.flops_per_s);
     }
     w.varint(memory.len() as u64);
@@ -89,6 +107,12 @@ pub fn write(w: &mut Writer, m: &Machine) {
         (m.transaction_bytes.is_some(), HAS_TRANSACTION_BYTES),
         (m.theoretical.is_some(), HAS_THEORETICAL),
         (m.empirical.is_some(), HAS_EMPIRICAL),
+        (m.vendor.is_some(), HAS_VENDOR),
+        (m.arch.is_some(), HAS_ARCH),
+        (m.generation.is_some(), HAS_GENERATION),
+        (m.sm_count.is_some(), HAS_SM_COUNT),
+        (m.memory_bytes.is_some(), HAS_MEMORY_BYTES),
+        (m.l2_bytes.is_some(), HAS_L2_BYTES),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -116,6 +140,18 @@ pub fn write(w: &mut Writer, m: &Machine) {
         w.str(&l.name);
         w.decimal(l.bytes_per_s);
     }
+    if let Some(v) = m.vendor {
+        w.u8(vendor_code(v));
+    }
+    for s in [&m.arch, &m.generation].into_iter().flatten() {
+        w.str(s);
+    }
+    if let Some(n) = m.sm_count {
+        w.varint(u64::from(n));
+    }
+    for v in [m.memory_bytes, m.l2_bytes].into_iter().flatten() {
+        w.decimal(v);
+    }
 }
 
 fn read_lists(r: &mut Reader) -> Result<(Vec<Ceiling>, Vec<MemoryLevel>), DecodeError> {
@@ -126,8 +162,8 @@ fn read_lists(r: &mut Reader) -> Result<(Vec<Ceiling>, Vec<MemoryLevel>), Decode
     for _ in 0..n {
         let name = r.str("ceiling name")?;
         let code = r.u8("compute kind")?;
-        let kind = kind_of(code).ok_or_else(|| newer(&format!("compute kind {code}")))?;
-        compute.push(Ceiling { name, kind, flops_per_s: r.decimal("compute ceiling")? });
+        let (kind, data_type) = ceiling_of(code).ok_or_else(|| newer(&format!("compute kind {code}")))?;
+        compute.push(Ceiling { name, kind, data_type, flops_per_s: r.decimal("compute ceiling")? });
     }
     let n = r.count(MAX_MACHINE_LIST as u64, "number of memory levels")?;
     let mut memory = Vec::with_capacity(n.min(r.remaining() / 4));
@@ -194,7 +230,41 @@ pub fn read(r: &mut Reader) -> Result<Machine, DecodeError> {
         let name = r.str("host link name")?;
         links.push(Link { name, bytes_per_s: r.decimal("host link bandwidth")? });
     }
-    Ok(Machine { id, name, source, compute, memory, flops_per_tensor_inst, clock_hz, base_clock_hz, boost_clock_hz, issue, transaction_bytes, theoretical, empirical, links })
+    let vendor = if flags & HAS_VENDOR != 0 {
+        let code = r.u8("vendor")?;
+        Some([Vendor::Nvidia, Vendor::Amd, Vendor::Intel].into_iter().find(|&v| vendor_code(v) == code).ok_or_else(|| newer(&format!("vendor {code}")))?)
+    } else {
+        None
+    };
+    let mut text = |bit: u64, what: &str| -> Result<Option<String>, DecodeError> { if flags & bit != 0 { r.str(what).map(Some) } else { Ok(None) } };
+    let arch = text(HAS_ARCH, "architecture")?;
+    let generation = text(HAS_GENERATION, "generation")?;
+    let sm_count = if flags & HAS_SM_COUNT != 0 { Some(u32_of(r, "SM count")?) } else { None };
+    let mut size = |bit: u64, what: &str| -> Result<Option<f64>, DecodeError> { if flags & bit != 0 { r.decimal(what).map(Some) } else { Ok(None) } };
+    let memory_bytes = size(HAS_MEMORY_BYTES, "memory size")?;
+    let l2_bytes = size(HAS_L2_BYTES, "L2 size")?;
+    Ok(Machine {
+        id,
+        name,
+        source,
+        vendor,
+        arch,
+        generation,
+        sm_count,
+        memory_bytes,
+        l2_bytes,
+        compute,
+        memory,
+        flops_per_tensor_inst,
+        clock_hz,
+        base_clock_hz,
+        boost_clock_hz,
+        issue,
+        transaction_bytes,
+        theoretical,
+        empirical,
+        links,
+    })
 }
 
 #[cfg(test)]

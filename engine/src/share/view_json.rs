@@ -12,6 +12,7 @@
 
 use super::view::{compute_id, level_id, SharedKernel, View};
 use crate::chart::Zoom;
+use crate::domain::DataType;
 use crate::domain::counters::{Counter, Counters};
 use crate::json::{Json, Writer};
 use crate::report_json;
@@ -154,6 +155,18 @@ fn machine(v: &Json, _: &str) -> Read<Machine> {
         theoretical: optional_field(v, "theoretical", peak_set)?,
         empirical: optional_field(v, "empirical", peak_set)?,
         links: v.get("links").map_or(Ok(Vec::new()), |l| list(l, "links", link))?,
+        vendor: optional_field(v, "vendor", |x, f| {
+            let s = string(x, f)?;
+            [crate::domain::Vendor::Nvidia, crate::domain::Vendor::Amd, crate::domain::Vendor::Intel]
+                .into_iter()
+                .find(|v| format!("{v:?}").eq_ignore_ascii_case(&s))
+                .ok_or_else(|| format!("`vendor`: unknown vendor {s:?}"))
+        })?,
+        arch: optional_field(v, "arch", string)?,
+        generation: optional_field(v, "generation", string)?,
+        sm_count: optional_field(v, "sm_count", |x, f| number(x, f).map(|n| n as u32))?,
+        memory_bytes: optional_field(v, "memory_bytes", number)?,
+        l2_bytes: optional_field(v, "l2_bytes", number)?,
     })
 }
 
@@ -165,6 +178,7 @@ fn ceiling(v: &Json, _: &str) -> Read<Ceiling> {
             .into_iter()
             .find(|&k| compute_id(k) == kind)
             .ok_or_else(|| format!("`kind`: unknown compute kind {kind:?}"))?,
+        data_type: optional_field(v, "data_type", |d, _| string(d, "data_type").and_then(|s| DataType::from_id(&s).ok_or_else(|| format!("`data_type`: unknown data type {s:?}"))))?,
         flops_per_s: number(required(v, "flops_per_s", "a compute ceiling")?, "flops_per_s")?,
     })
 }

@@ -98,7 +98,7 @@ impl Importer for AdvisorSurvey {
             if row_id.is_none() && sink.is_empty() {
                 continue; // a loop part (remainder, peel) without its own data
             }
-            launches.push(Launch { id: row_id, kernel: n, count: 1, counters: sink.into_counters() });
+            launches.push(Launch { id: row_id, kernel: n, count: 1, counters: sink.into_counters(), device: None });
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the Advisor survey has no loop or function rows"));

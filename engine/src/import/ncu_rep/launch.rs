@@ -10,7 +10,9 @@
 
 use super::report::ResultView;
 use super::value::Value;
+use super::device::add_attribute;
 use crate::domain::counters::{Counter, Counters};
+use crate::domain::Device;
 use crate::error::ImportError;
 use crate::import::ncu;
 use crate::import::sink::CounterSink;
@@ -23,6 +25,8 @@ pub struct ReadLaunch<'a> {
     pub counters: Counters,
     /// `launch__device_id`: which of the session's devices ran it.
     pub device_id: Option<u32>,
+    /// The device as the result's `device__attribute_*` metrics describe it.
+    pub device: Device,
 }
 
 /// The unit Nsight Compute stores a mapped counter's metric in, as the CSV pages name it.
@@ -37,8 +41,13 @@ fn stored_unit(c: Counter) -> &'static str {
 pub fn launch_from_result<'a>(file: &str, view: &ResultView<'a>) -> Result<ReadLaunch<'a>, ImportError> {
     let mut sink = CounterSink::default();
     let mut device_id = None;
+    let mut device = Device::default();
     for metric in view.metrics() {
         let metric = metric.map_err(|e| ImportError::new(file, None, format!("at byte {}: result {}: {e}", view.at, view.index + 1)))?;
+        if metric.name.starts_with("device__attribute_") {
+            add_attribute(&mut device, metric.name, metric.value());
+            continue;
+        }
         let Value::Number(v) = metric.value() else { continue };
         if !v.is_finite() {
             continue;
@@ -50,5 +59,5 @@ pub fn launch_from_result<'a>(file: &str, view: &ResultView<'a>) -> Result<ReadL
         let Some(scale) = ncu::unit_scale(stored_unit(counter)) else { continue };
         sink.put(counter, additive, v * scale);
     }
-    Ok(ReadLaunch { kernel: view.kernel_name(), counters: sink.into_counters(), device_id })
+    Ok(ReadLaunch { kernel: view.kernel_name(), counters: sink.into_counters(), device_id, device })
 }

@@ -64,7 +64,7 @@ impl Importer for NvprofMetrics {
         }
         let launches = order
             .into_iter()
-            .map(|(kernel, count, sink)| Launch { id: None, kernel, count, counters: sink.into_counters() })
+            .map(|(kernel, count, sink)| Launch { id: None, kernel, count, counters: sink.into_counters(), device: None })
             .collect();
         Ok(Imported { launches, ..Imported::default() })
     }

@@ -58,7 +58,7 @@ impl Importer for NvprofSummary {
             if let Some(t) = total_s {
                 counters.set(Counter::TimeS, t / count as f64);
             }
-            out.launches.push(Launch { id: None, kernel: names::clean(raw), count, counters });
+            out.launches.push(Launch { id: None, kernel: names::clean(raw), count, counters, device: None });
         }
         if out.launches.is_empty() && out.transfers.is_empty() {
             return Err(ImportError::new(file, Some(line), "the nvprof summary has no GPU rows"));

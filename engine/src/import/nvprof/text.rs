@@ -62,7 +62,7 @@ impl Importer for NvprofTextMetrics {
         let mut current: Option<(String, u64, CounterSink)> = None;
         let flush = |cur: &mut Option<(String, u64, CounterSink)>, out: &mut Vec<Launch>| {
             if let Some((kernel, count, sink)) = cur.take() {
-                out.push(Launch { id: None, kernel, count: count.max(1), counters: sink.into_counters() });
+                out.push(Launch { id: None, kernel, count: count.max(1), counters: sink.into_counters(), device: None });
             }
         };
         for (n, _, l) in lines_with_offsets(text).skip(header) {
@@ -135,7 +135,7 @@ impl Importer for NvprofTextSummary {
             if let Some(t) = total {
                 counters.set(Counter::TimeS, t / count as f64);
             }
-            out.launches.push(Launch { id: None, kernel: names::clean(name), count, counters });
+            out.launches.push(Launch { id: None, kernel: names::clean(name), count, counters, device: None });
         }
         if out.launches.is_empty() && out.transfers.is_empty() {
             return Err(ImportError::new(file, Some(header), "the nvprof summary lists no GPU activity"));

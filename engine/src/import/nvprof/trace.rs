@@ -54,7 +54,7 @@ impl Importer for NvprofTrace {
             if let Some(t) = time_s {
                 counters.set(crate::domain::counters::Counter::TimeS, t);
             }
-            out.launches.push(Launch { id: None, kernel: names::clean(raw), count: 1, counters });
+            out.launches.push(Launch { id: None, kernel: names::clean(raw), count: 1, counters, device: None });
         }
         if out.launches.is_empty() && out.transfers.is_empty() {
             return Err(ImportError::new(file, Some(line), "the nvprof trace has no rows"));

@@ -8,7 +8,8 @@
 //!   ceiling, and the GPU model, CU count and clocks are recorded in the machine's source.
 
 use crate::error::ImportError;
-use crate::import::machine::{new_machine, push_compute, push_memory, slug};
+use crate::domain::DataType;
+use crate::import::machine::{new_machine, push_compute, push_matrix, push_memory, slug};
 use crate::import::table::{cell, find_line, header_starts_with, open_table};
 use crate::import::{parse_number, Imported, Importer};
 use crate::model::{ComputeKind, Level};
@@ -50,17 +51,20 @@ impl Importer for RocprofComputeRoofline {
                 push_memory(&mut m, name, level, v);
             }
         }
-        for (col, name, kind) in [
-            ("FP64Flops", "FP64", ComputeKind::Fp64),
-            ("FP32Flops", "FP32", ComputeKind::Fp32),
-            ("MFMAF16Flops", "MFMA FP16", ComputeKind::Tensor),
-            ("MFMABF16Flops", "MFMA BF16", ComputeKind::Tensor),
-            ("MFMAF32Flops", "MFMA FP32", ComputeKind::Tensor),
-            ("MFMAF64Flops", "MFMA FP64", ComputeKind::Tensor),
-            ("MFMAI8Ops", "MFMA I8", ComputeKind::Int),
-        ] {
+        for (col, name, kind) in [("FP64Flops", "FP64", ComputeKind::Fp64), ("FP32Flops", "FP32", ComputeKind::Fp32)] {
             if let Some(v) = get(col) {
                 push_compute(&mut m, name, kind, v);
+            }
+        }
+        for (col, name, data_type) in [
+            ("MFMAF16Flops", "MFMA FP16", DataType::Fp16),
+            ("MFMABF16Flops", "MFMA BF16", DataType::Bf16),
+            ("MFMAF32Flops", "MFMA FP32", DataType::Fp32),
+            ("MFMAF64Flops", "MFMA FP64", DataType::Fp64),
+            ("MFMAI8Ops", "MFMA I8", DataType::Int8),
+        ] {
+            if let Some(v) = get(col) {
+                push_matrix(&mut m, name, data_type, v);
             }
         }
         if m.memory.is_empty() && m.compute.is_empty() {

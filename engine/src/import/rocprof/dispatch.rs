@@ -85,7 +85,7 @@ impl Importer for RocprofDispatches {
             }
             let wave_size = wave.and_then(|w| parse_number(cell(&rec, w))).filter(|w| *w > 0.0).unwrap_or(64.0);
             acc.finish(wave_size, &mut sink);
-            launches.push(Launch { id: Some(dispatch), kernel: names::clean(cell(&rec, kernel)), count: 1, counters: sink.into_counters() });
+            launches.push(Launch { id: Some(dispatch), kernel: names::clean(cell(&rec, kernel)), count: 1, counters: sink.into_counters(), device: None });
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the rocprof table has a header but no dispatch rows"));

@@ -41,7 +41,7 @@ impl Importer for RocprofStats {
             if let Some(ns) = parse_number(cell(&rec, total)) {
                 counters.set(Counter::TimeS, ns * 1e-9 / count as f64);
             }
-            launches.push(Launch { id: None, kernel: names::clean(cell(&rec, name)), count, counters });
+            launches.push(Launch { id: None, kernel: names::clean(cell(&rec, name)), count, counters, device: None });
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the rocprof stats table has no rows"));

@@ -33,7 +33,7 @@ impl Pending {
             sink.put(Counter::TimeS, false, ns * 1e-9);
         }
         self.acc.finish(64.0, &mut sink);
-        Launch { id: Some(self.id), kernel: self.kernel, count: 1, counters: sink.into_counters() }
+        Launch { id: Some(self.id), kernel: self.kernel, count: 1, counters: sink.into_counters(), device: None }
     }
 }
 

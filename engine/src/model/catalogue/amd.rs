@@ -3,7 +3,8 @@
 //! AMD's instruction roofline differs from Ding & Williams' (64-wide wavefronts, other
 //! transaction sizes), so these machines have no issue model.
 
-use super::{finish, gbps, set, tflops};
+use super::{finish, gbps, matrix, set, tflops};
+use crate::domain::DataType;
 use crate::model::machine::{Ceiling, ComputeKind, Level, Link, Machine};
 use crate::units::MEGA;
 
@@ -37,11 +38,11 @@ fn mi250x_compute(share: f64) -> Vec<Ceiling> {
         t("FP64 no-FMA", ComputeKind::Fp64, 47.9 * share / 2.0),
         t("FP32", ComputeKind::Fp32, 47.9 * share),
         t("FP32 no-FMA", ComputeKind::Fp32, 47.9 * share / 2.0),
-        t("Matrix FP16", ComputeKind::Tensor, 383.0 * share),
-        t("Matrix BF16", ComputeKind::Tensor, 383.0 * share),
-        t("Matrix FP32", ComputeKind::Tensor, 95.7 * share),
-        t("Matrix FP64", ComputeKind::Tensor, 95.7 * share),
-        t("Matrix INT8", ComputeKind::Tensor, 383.0 * share),
+        matrix(DataType::Fp16, 383.0 * share),
+        matrix(DataType::Bf16, 383.0 * share),
+        matrix(DataType::Fp32, 95.7 * share),
+        matrix(DataType::Fp64, 95.7 * share),
+        matrix(DataType::Int8, 383.0 * share),
     ]
 }
 
@@ -73,7 +74,7 @@ pub fn mi250x_gcd() -> Machine {
 ///   F32 41438.7, F64 41497.6 GFLOP/s, I8 166402.3 GOP/s).
 pub fn mi210() -> Machine {
     let clock = 1700.0 * MEGA;
-    let g = |name: &str, kind, gf: f64| Ceiling { name: name.into(), kind, flops_per_s: gf * 1e9 };
+    let g = |name: &str, kind, gf: f64| Ceiling::vector(name, kind, gf * 1e9);
     finish(Machine {
         id: "mi210".into(),
         name: "AMD Instinct MI210 (1700 MHz)".into(),
@@ -87,11 +88,11 @@ pub fn mi210() -> Machine {
                 t("FP64 no-FMA", ComputeKind::Fp64, 11.3),
                 t("FP32", ComputeKind::Fp32, 22.6),
                 t("FP32 no-FMA", ComputeKind::Fp32, 11.3),
-                t("Matrix FP16", ComputeKind::Tensor, 181.0),
-                t("Matrix BF16", ComputeKind::Tensor, 181.0),
-                t("Matrix FP32", ComputeKind::Tensor, 45.3),
-                t("Matrix FP64", ComputeKind::Tensor, 45.3),
-                t("Matrix INT8", ComputeKind::Tensor, 181.0),
+                matrix(DataType::Fp16, 181.0),
+                matrix(DataType::Bf16, 181.0),
+                matrix(DataType::Fp32, 45.3),
+                matrix(DataType::Fp64, 45.3),
+                matrix(DataType::Int8, 181.0),
             ],
             vec![gbps("HBM2e", Level::Dram, 1638.4)],
         ),
@@ -100,11 +101,11 @@ pub fn mi210() -> Machine {
             vec![
                 g("FP64", ComputeKind::Fp64, 20272.537),
                 g("FP32", ComputeKind::Fp32, 20941.971),
-                g("Matrix FP16", ComputeKind::Tensor, 164938.17),
-                g("Matrix BF16", ComputeKind::Tensor, 170483.16),
-                g("Matrix FP32", ComputeKind::Tensor, 41438.68),
-                g("Matrix FP64", ComputeKind::Tensor, 41497.562),
-                g("Matrix INT8", ComputeKind::Tensor, 166402.27),
+                Ceiling::matrix(DataType::Fp16, 164938.17 * 1e9),
+                Ceiling::matrix(DataType::Bf16, 170483.16 * 1e9),
+                Ceiling::matrix(DataType::Fp32, 41438.68 * 1e9),
+                Ceiling::matrix(DataType::Fp64, 41497.562 * 1e9),
+                Ceiling::matrix(DataType::Int8, 166402.27 * 1e9),
             ],
             vec![
                 gbps("vL1D", Level::L1, 9226.7266),
@@ -139,13 +140,13 @@ pub fn mi300x() -> Machine {
                 t("FP64 no-FMA", ComputeKind::Fp64, 81.7 / 2.0),
                 t("FP32", ComputeKind::Fp32, 163.4),
                 t("FP32 no-FMA", ComputeKind::Fp32, 163.4 / 2.0),
-                t("Matrix FP16", ComputeKind::Tensor, 1307.4),
-                t("Matrix BF16", ComputeKind::Tensor, 1307.4),
-                t("Matrix TF32", ComputeKind::Tensor, 653.7),
-                t("Matrix FP8", ComputeKind::Tensor, 2614.9),
-                t("Matrix FP32", ComputeKind::Tensor, 163.4),
-                t("Matrix FP64", ComputeKind::Tensor, 163.4),
-                t("Matrix INT8", ComputeKind::Tensor, 2614.9),
+                matrix(DataType::Fp16, 1307.4),
+                matrix(DataType::Bf16, 1307.4),
+                matrix(DataType::Tf32, 653.7),
+                matrix(DataType::Fp8, 2614.9),
+                matrix(DataType::Fp32, 163.4),
+                matrix(DataType::Fp64, 163.4),
+                matrix(DataType::Int8, 2614.9),
             ],
             vec![gbps("Infinity Cache", Level::L3, 17200.0), gbps("HBM3", Level::Dram, 5300.0)],
         ),

@@ -1,6 +1,7 @@
 //! Intel data-centre GPUs.
 
-use super::{finish, gbps, set, tflops, vector};
+use super::{finish, gbps, matrix, set, vector};
+use crate::domain::DataType;
 use crate::model::machine::{ComputeKind, Level, Link, Machine};
 use crate::units::MEGA;
 
@@ -19,10 +20,10 @@ pub fn max_1550() -> Machine {
     let mut compute = Vec::new();
     compute.extend(vector("FP64", ComputeKind::Fp64, vec_flops));
     compute.extend(vector("FP32", ComputeKind::Fp32, vec_flops));
-    compute.push(tflops("XMX FP16", ComputeKind::Tensor, xmx_fp16 / 1e12));
-    compute.push(tflops("XMX BF16", ComputeKind::Tensor, xmx_fp16 / 1e12));
-    compute.push(tflops("XMX TF32", ComputeKind::Tensor, xmx_fp16 / 2e12));
-    compute.push(tflops("XMX INT8", ComputeKind::Tensor, 2.0 * xmx_fp16 / 1e12));
+    compute.push(matrix(DataType::Fp16, xmx_fp16 / 1e12));
+    compute.push(matrix(DataType::Bf16, xmx_fp16 / 1e12));
+    compute.push(matrix(DataType::Tf32, xmx_fp16 / 2e12));
+    compute.push(matrix(DataType::Int8, 2.0 * xmx_fp16 / 1e12));
     finish(Machine {
         id: "max1550".into(),
         name: "Intel Data Center GPU Max 1550 (1600 MHz)".into(),

@@ -17,6 +17,7 @@ mod intel;
 mod nvidia;
 
 use super::machine::{Ceiling, ComputeKind, Level, Machine, MemoryLevel, PeakSet};
+use crate::domain::DataType;
 use crate::units::{GIGA, TERA};
 
 pub use amd::{mi210, mi250x, mi250x_gcd, mi300x};
@@ -24,17 +25,22 @@ pub use cpu::{epyc_7763, xeon_gold_6132, xeon_platinum_8480};
 pub use intel::max_1550;
 pub use nvidia::{a100, h100, h200, v100, v100_pcie};
 
-/// A compute ceiling from TFLOP/s (decimal: × 1e12).
+/// A vector or integer compute ceiling from TFLOP/s (decimal: × 1e12).
 fn tflops(name: &str, kind: ComputeKind, tflop_per_s: f64) -> Ceiling {
-    Ceiling { name: name.into(), kind, flops_per_s: tflop_per_s * TERA }
+    Ceiling::vector(name, kind, tflop_per_s * TERA)
+}
+
+/// A dense matrix ceiling of one data type from TFLOP/s (TOPS for INT8), named "BF16 matrix".
+fn matrix(data_type: DataType, tflop_per_s: f64) -> Ceiling {
+    Ceiling::matrix(data_type, tflop_per_s * TERA)
 }
 
 /// A vector pipe's FMA ceiling and its no-FMA ceiling (half: one FLOP per lane per cycle
 /// instead of two).
 fn vector(name: &str, kind: ComputeKind, fma_flops_per_s: f64) -> [Ceiling; 2] {
     [
-        Ceiling { name: name.into(), kind, flops_per_s: fma_flops_per_s },
-        Ceiling { name: format!("{name} no-FMA"), kind, flops_per_s: fma_flops_per_s / 2.0 },
+        Ceiling::vector(name, kind, fma_flops_per_s),
+        Ceiling::vector(&format!("{name} no-FMA"), kind, fma_flops_per_s / 2.0),
     ]
 }
 

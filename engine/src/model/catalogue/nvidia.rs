@@ -1,6 +1,7 @@
 //! NVIDIA data-centre GPUs.
 
-use super::{finish, gbps, set, tflops, vector};
+use super::{finish, gbps, matrix, set, tflops, vector};
+use crate::domain::DataType;
 use crate::model::machine::{ComputeKind, Issue, Level, Link, Machine, TransactionSizes};
 use crate::units::{GIGA, MEGA};
 
@@ -37,7 +38,7 @@ pub fn v100() -> Machine {
     compute.extend(vector("FP64", ComputeKind::Fp64, fp64));
     compute.extend(vector("FP32", ComputeKind::Fp32, 2.0 * fp64));
     compute.extend(vector("FP16", ComputeKind::Fp16, 4.0 * fp64));
-    compute.push(tflops("Tensor FP16", ComputeKind::Tensor, 125.0));
+    compute.push(matrix(DataType::Fp16, 125.0));
     compute.push(tflops("INT32", ComputeKind::Int, 80.0 * 64.0 * clock / 1e12));
     finish(Machine {
         id: "v100".into(),
@@ -79,7 +80,7 @@ pub fn v100_pcie() -> Machine {
     compute.extend(vector("FP64", ComputeKind::Fp64, fp64));
     compute.extend(vector("FP32", ComputeKind::Fp32, 2.0 * fp64));
     compute.extend(vector("FP16", ComputeKind::Fp16, 4.0 * fp64));
-    compute.push(tflops("Tensor FP16", ComputeKind::Tensor, 112.0));
+    compute.push(matrix(DataType::Fp16, 112.0));
     compute.push(tflops("INT32", ComputeKind::Int, 80.0 * 64.0 * clock / 1e12));
     finish(Machine {
         id: "v100-pcie".into(),
@@ -114,11 +115,11 @@ pub fn a100() -> Machine {
     compute.extend(vector("FP64", ComputeKind::Fp64, fp64));
     compute.extend(vector("FP32", ComputeKind::Fp32, 2.0 * fp64));
     compute.extend(vector("FP16", ComputeKind::Fp16, 8.0 * fp64));
-    compute.push(tflops("Tensor FP16", ComputeKind::Tensor, 312.0));
-    compute.push(tflops("Tensor BF16", ComputeKind::Tensor, 312.0));
-    compute.push(tflops("Tensor TF32", ComputeKind::Tensor, 156.0));
-    compute.push(tflops("Tensor FP64", ComputeKind::Tensor, 19.5));
-    compute.push(tflops("Tensor INT8", ComputeKind::Tensor, 624.0));
+    compute.push(matrix(DataType::Fp16, 312.0));
+    compute.push(matrix(DataType::Bf16, 312.0));
+    compute.push(matrix(DataType::Tf32, 156.0));
+    compute.push(matrix(DataType::Fp64, 19.5));
+    compute.push(matrix(DataType::Int8, 624.0));
     compute.push(tflops("INT32", ComputeKind::Int, 108.0 * 64.0 * clock / 1e12));
     finish(Machine {
         id: "a100".into(),
@@ -147,11 +148,11 @@ fn gh100_compute() -> Vec<crate::model::Ceiling> {
     compute.extend(vector("FP64", ComputeKind::Fp64, fp64));
     compute.extend(vector("FP32", ComputeKind::Fp32, 2.0 * fp64));
     compute.extend(vector("FP16", ComputeKind::Fp16, 4.0 * fp64));
-    compute.push(tflops("Tensor FP16", ComputeKind::Tensor, 989.4));
-    compute.push(tflops("Tensor BF16", ComputeKind::Tensor, 989.4));
-    compute.push(tflops("Tensor TF32", ComputeKind::Tensor, 494.7));
-    compute.push(tflops("Tensor FP8", ComputeKind::Tensor, 1978.9));
-    compute.push(tflops("Tensor FP64", ComputeKind::Tensor, 66.9));
+    compute.push(matrix(DataType::Fp16, 989.4));
+    compute.push(matrix(DataType::Bf16, 989.4));
+    compute.push(matrix(DataType::Tf32, 494.7));
+    compute.push(matrix(DataType::Fp8, 1978.9));
+    compute.push(matrix(DataType::Fp64, 66.9));
     compute.push(tflops("INT32", ComputeKind::Int, 132.0 * 64.0 * clock / 1e12));
     compute
 }
