@@ -250,3 +250,36 @@ fn a_damaged_result_names_the_position_and_what_was_read() {
     assert!(e.message.contains("result 2 is not a kernel result"), "{}", e.message);
     assert!(e.message.contains("1 results were read before it"), "{}", e.message);
 }
+
+/// ncu's console output: the 10 launches of the sample with their `Duration` rows (µs),
+/// `Elapsed Cycles` and `SM Frequency` (GHz), in file order (read with awk on the file).
+#[test]
+fn console_text_lists_its_10_kernels_with_their_durations() {
+    let f = sample("ncu/cs599k__silu_triton_silu-pytorch-ncu-report.txt");
+    let ds = load(f.clone());
+    assert_eq!(ds.files[0].format, "ncu-text");
+    let durations_us = [777.95, 582.37, 582.05, 582.40, 580.64, 581.79, 581.82, 581.28, 581.63, 581.47];
+    let cycles = [1187722.0, 849209.0, 866591.0, 865409.0, 867423.0, 871169.0, 867525.0, 863497.0, 865381.0, 864628.0];
+    let clock_ghz = [1.52, 1.44, 1.48, 1.48, 1.48, 1.48, 1.48, 1.47, 1.48, 1.47];
+    assert_eq!(ds.launches.len(), 10);
+    for (i, l) in ds.launches.iter().enumerate() {
+        assert_eq!(l.id, Some(i as u64));
+        let expected = if i == 0 { "void unnamed>::distribution_elementwise_grid_stride_kernel<float, 4," } else { "void vectorized_elementwise_kernel<4, unnamed>::silu_kernel(" };
+        assert!(l.kernel.starts_with(expected), "{i}: {}", l.kernel);
+        let t = l.counters.get(Counter::TimeS).expect("duration");
+        assert!((t - durations_us[i] * 1e-6).abs() < 1e-15, "{i}: {t}");
+        assert_eq!(l.counters.get(Counter::Cycles), Some(cycles[i]));
+        let hz = l.counters.get(Counter::ClockHz).expect("clock");
+        assert!((hz - clock_ghz[i] * 1e9).abs() < 1e-3, "{i}: {hz}");
+    }
+    // Two kernels: 1 launch + 9 launches (582.37 + … + 581.47 = 5235.45 µs).
+    assert_eq!(ds.kernels.len(), 2);
+    assert_eq!((ds.kernels[0].launches, ds.kernels[1].launches), (1, 9));
+    assert!((ds.kernels[1].counters.get(Counter::TimeS).expect("time") - 5235.45e-6).abs() < 1e-12);
+    // The header lines say "Device 0, CC 9.0".
+    assert_eq!(ds.main_device().expect("device").device.arch.as_deref(), Some("sm_90"));
+    // The same text pasted (CRLF line ends, as some chat clients copy) reads the same.
+    let pasted = String::from_utf8(f.bytes).expect("utf-8").replace('\n', "\r\n");
+    let p = load(SourceFile { name: "pasted text".into(), bytes: pasted.into_bytes() });
+    assert_eq!(p.kernels, ds.kernels);
+}

@@ -16,6 +16,7 @@ pub mod ncu;
 pub mod ncu_log;
 pub mod ncu_raw;
 pub mod ncu_rep;
+pub mod ncu_text;
 pub mod nvprof;
 pub mod rocprof;
 pub mod sink;
@@ -70,6 +71,7 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         &nvprof::summary::NvprofSummary,
         &nvprof::text::NvprofTextMetrics,
         &nvprof::text::NvprofTextSummary,
+        &ncu_text::NsightComputeText,
         &rocprof::v3::RocprofV3Counters,
         &rocprof::stats::RocprofStats,
         &rocprof::compute::RocprofComputeRoofline,
