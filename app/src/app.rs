@@ -322,7 +322,7 @@ pub fn App() -> impl IntoView {
         >
             <header>
                 <h1>"Roofline Explorer"</h1>
-                <p class="tagline">"Drop profiler CSVs anywhere on the page. Nothing leaves your browser."</p>
+                <p class="tagline">"Drop profiler files (Nsight Compute reports, CSVs) anywhere on the page. Nothing leaves your browser."</p>
             </header>
             <section class="controls" aria-label="Data and machine">
                 <label class="file-button">

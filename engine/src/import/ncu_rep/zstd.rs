@@ -38,6 +38,8 @@ pub struct Unzstd {
     /// Compressed bytes consumed before `pending[start]`.
     consumed: u64,
     frame: Option<FrameDecoder>,
+    /// Compressed offset where the current frame starts.
+    frame_start: u64,
     /// Bytes of a skippable frame still to pass over.
     skip: u64,
     out: Vec<u8>,
@@ -46,7 +48,7 @@ pub struct Unzstd {
 
 impl Unzstd {
     pub fn new(file: &str) -> Self {
-        Unzstd { file: file.to_string(), pending: Vec::new(), start: 0, consumed: 0, frame: None, skip: 0, out: vec![0; 128 << 10], frames: 0 }
+        Unzstd { file: file.to_string(), pending: Vec::new(), start: 0, consumed: 0, frame: None, frame_start: 0, skip: 0, out: vec![0; 128 << 10], frames: 0 }
     }
 
     fn error(&self, message: impl std::fmt::Display) -> ImportError {
@@ -108,6 +110,7 @@ impl Unzstd {
                 if !src.starts_with(&MAGIC) {
                     return Err(self.error("expected a zstd frame (magic 28 B5 2F FD)"));
                 }
+                self.frame_start = self.consumed;
                 let mut decoder = FrameDecoder::new();
                 decoder.set_max_window_size(MAX_WINDOW_BYTES);
                 let mut reader = src;
@@ -120,7 +123,15 @@ impl Unzstd {
             };
             let step = avail.min(STEP_BYTES);
             let src = self.pending.get(self.start..self.start + step).unwrap_or(&[]);
-            let (read, written) = frame.decode_from_to(src, &mut self.out).map_err(|e| ImportError::new(&self.file, None, format!("zstd-compressed report, at compressed byte {}: not decodable ({e})", self.consumed)))?;
+            let (read, written) = match frame.decode_from_to(src, &mut self.out) {
+                Ok(rw) => rw,
+                Err(e) => {
+                    // Where the decoder stopped (it counts what it read of the frame), the
+                    // same however the input was cut into chunks.
+                    let at = self.frame_start + frame.bytes_read_from_source();
+                    return Err(ImportError::new(&self.file, None, format!("zstd-compressed report, at compressed byte {at}: not decodable ({e})")));
+                }
+            };
             let finished = frame.is_finished() && frame.can_collect() == 0;
             if read > step {
                 // The frame's last 4 bytes (its checksum) have not arrived yet.
