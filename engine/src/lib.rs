@@ -10,6 +10,7 @@
 //! decimal (1 GB/s = 1e9 bytes/s), see [`units`].
 
 pub mod chart;
+pub mod choice;
 pub mod collect;
 pub mod compare;
 pub mod dataset;

@@ -6,7 +6,9 @@
 //! 0; a measured zero is 0.
 
 use crate::domain::counters::Counter;
+use crate::choice::{Chosen, ClockBasis, MachineChoice};
 use crate::dataset::Dataset;
+use crate::domain::DataType;
 use crate::domain::FileInfo;
 use crate::model::classic::{ridges, Ridge};
 use crate::model::guidance::{guide_all, summary, whole_run_speedup, Guidance};
@@ -23,6 +25,8 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AnalyzeReport {
     pub files: Vec<FileInfo>,
+    /// The device the files say ran the kernels (of several: the one with most kernel time).
+    pub device: Option<DeviceSummary>,
     pub machine: Option<MachineSummary>,
     pub kernels: Vec<KernelReport>,
     /// Memory copies and memsets (not kernels), on the transfer roofline.
@@ -31,6 +35,21 @@ pub struct AnalyzeReport {
     pub total_time_s: Option<f64>,
     /// Whole-run speed-up if every kernel reached its roof (Amdahl); `null` without machine.
     pub whole_run_speedup: Option<f64>,
+    /// What the reader should know about the machine: several devices, a machine that is not
+    /// the profile's device, an assumed model, a tensor factor not applied.
+    pub warnings: Vec<String>,
+}
+
+/// The profile's device.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeviceSummary {
+    pub name: Option<String>,
+    /// `sm_90`, `gfx942`.
+    pub arch: Option<String>,
+    /// SMs (NVIDIA), CUs (AMD).
+    pub sm_count: Option<u32>,
+    /// The SM clock measured in the profile, time-weighted over launches.
+    pub sm_clock_hz: Option<f64>,
 }
 
 /// The machine the kernels were placed against.
@@ -39,15 +58,26 @@ pub struct MachineSummary {
     pub id: String,
     pub name: String,
     pub source: String,
+    /// `sm_90`, `gfx942`: equals `device.arch` when the profile's device was identified.
+    pub arch: Option<String>,
+    /// `profile` (the profile's device), `option` (the user named it), `file` (a machine file
+    /// among the inputs); `null` when the caller gave a machine without saying.
+    pub chosen: Option<Chosen>,
+    /// Which clock the ceilings are evaluated at: `measured`, `base`, `boost`, `given`, `stated`.
+    pub clock: Option<ClockBasis>,
+    /// The clock the ceilings are evaluated at, Hz.
     pub clock_hz: Option<f64>,
     pub flops_per_tensor_inst: Option<f64>,
     /// `{name, kind, flops_per_s}`; the first of each kind is that kind's roof.
     pub compute: Vec<Ceiling>,
     /// `{name, level, bytes_per_s}`.
     pub memory: Vec<MemoryLevel>,
+    /// The sentence above the chart: "Profiled on … at 765 MHz measured: roofs of … at 765 MHz (measured)".
+    pub sentence: Option<String>,
 }
 
-/// FLOPs by precision; `total` includes tensor FLOPs and FLOPs of unknown precision.
+/// FLOPs by precision; `tensor` is all matrix FLOPs; `total` includes them and FLOPs of
+/// unknown precision.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Flops {
     pub fp64: Option<f64>,
@@ -55,6 +85,40 @@ pub struct Flops {
     pub fp16: Option<f64>,
     pub tensor: Option<f64>,
     pub total: Option<f64>,
+    /// Matrix (tensor core, MFMA, XMX) work per input data type, as counted; `int8` counts
+    /// integer operations (not in `tensor` or `total`).
+    pub matrix: MatrixFlops,
+}
+
+/// Matrix work per data type.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatrixFlops {
+    pub fp64: Option<f64>,
+    pub tf32: Option<f64>,
+    pub fp32: Option<f64>,
+    pub fp16: Option<f64>,
+    pub bf16: Option<f64>,
+    pub fp8: Option<f64>,
+    pub fp6: Option<f64>,
+    pub fp4: Option<f64>,
+    pub int8: Option<f64>,
+}
+
+impl MatrixFlops {
+    fn of(k: &KernelProfile) -> MatrixFlops {
+        let t = |d: DataType| k.matrix_flops(d);
+        MatrixFlops {
+            fp64: t(DataType::Fp64),
+            tf32: t(DataType::Tf32),
+            fp32: t(DataType::Fp32),
+            fp16: t(DataType::Fp16),
+            bf16: t(DataType::Bf16),
+            fp8: t(DataType::Fp8),
+            fp6: t(DataType::Fp6),
+            fp4: t(DataType::Fp4),
+            int8: t(DataType::Int8),
+        }
+    }
 }
 
 /// Bytes at each memory level: the level's byte counter, else its transactions × size.
@@ -105,8 +169,12 @@ pub struct KernelReport {
     pub bytes: Bytes,
     pub warp_inst: Option<f64>,
     pub thread_inst: Option<f64>,
+    /// Thread instructions of non-predicated threads (Ding & Williams Table I).
+    pub thread_inst_pred_on: Option<f64>,
     pub txn: Txn,
+    /// Global LD/ST warp instructions (else requests, `global_ldst_req`, never both added).
     pub global_ldst_inst: Option<f64>,
+    pub global_ldst_req: Option<f64>,
     pub shared_ldst_inst: Option<f64>,
     pub tensor_inst: Option<f64>,
     pub int_ops: Option<f64>,
@@ -127,12 +195,38 @@ impl MachineSummary {
             id: m.id.clone(),
             name: m.name.clone(),
             source: m.source.clone(),
+            arch: m.arch.clone(),
+            chosen: None,
+            clock: None,
             clock_hz: m.clock_hz,
             flops_per_tensor_inst: m.flops_per_tensor_inst,
             compute: m.compute.clone(),
             memory: m.memory.clone(),
+            sentence: None,
         }
     }
+
+    /// The summary of a chosen machine: where it came from, its clock, the sentence.
+    pub fn of_choice(c: &MachineChoice) -> Self {
+        MachineSummary { chosen: Some(c.chosen), clock: Some(c.clock), sentence: Some(c.sentence.clone()), ..MachineSummary::of(&c.machine) }
+    }
+}
+
+impl DeviceSummary {
+    pub fn of(ds: &Dataset) -> Option<DeviceSummary> {
+        let d = &ds.main_device()?.device;
+        Some(DeviceSummary { name: d.name.clone(), arch: d.arch.clone(), sm_count: d.sm_count, sm_clock_hz: ds.measured_sm_clock_hz() })
+    }
+}
+
+/// The report of a dataset against the machine [`crate::choice::choose`] picked (or none).
+pub fn analyze_choice(ds: &Dataset, choice: Option<&MachineChoice>) -> AnalyzeReport {
+    let mut r = analyze(ds, choice.map(|c| &c.machine));
+    if let Some(c) = choice {
+        r.machine = Some(MachineSummary::of_choice(c));
+        r.warnings = c.warnings.clone();
+    }
+    r
 }
 
 /// The report of a dataset against a machine (or none).
@@ -153,11 +247,13 @@ pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
     let times: Vec<f64> = ds.kernels.iter().filter_map(|k| k.time_s()).collect();
     AnalyzeReport {
         files: ds.files.clone(),
+        device: DeviceSummary::of(ds),
         machine: machine.map(MachineSummary::of),
         kernels,
         transfers: transfer_points(&ds.transfers, machine),
         total_time_s: (!times.is_empty()).then(|| times.iter().sum()),
         whole_run_speedup: guidance.as_ref().and_then(|g| whole_run_speedup(&ds.kernels, g)),
+        warnings: Vec::new(),
     }
 }
 
@@ -184,6 +280,7 @@ fn kernel_report(
             fp16: k.flops(Precision::Fp16),
             tensor: k.tensor_flops(per_inst),
             total,
+            matrix: MatrixFlops::of(k),
         },
         bytes: Bytes {
             l1: level_bytes(k, Level::L1, s),
@@ -193,6 +290,7 @@ fn kernel_report(
         },
         warp_inst: c.get(Counter::WarpInst),
         thread_inst: c.get(Counter::ThreadInst),
+        thread_inst_pred_on: c.get(Counter::ThreadInstPredOn),
         txn: Txn {
             global: c.get(Counter::GlobalTxn),
             local: c.get(Counter::LocalTxn),
@@ -201,6 +299,7 @@ fn kernel_report(
             dram: c.get(Counter::DramTxn),
         },
         global_ldst_inst: c.get(Counter::GlobalLdStInst),
+        global_ldst_req: c.get(Counter::GlobalLdStReq),
         shared_ldst_inst: c.get(Counter::SharedLdStInst),
         tensor_inst: c.get(Counter::TensorInst),
         int_ops: c.get(Counter::IntOps),
@@ -208,7 +307,7 @@ fn kernel_report(
         points: kernel_points(i, k, per_inst, s),
         instruction: InstructionReport {
             warp_inst_per_s: per_s(warp_inst(k)),
-            thread_inst_per_s: per_s(c.get(Counter::ThreadInst).map(|t| t / tpw)),
+            thread_inst_per_s: per_s(k.thread_inst().map(|t| t / tpw)),
             predication_ratio: predication_ratio(k, tpw),
             tensor_inst_per_s: tensor_inst_per_s(k),
             points: instruction_points(k, s, tpw),
@@ -280,9 +379,21 @@ pub fn render_analyze_text(r: &AnalyzeReport) -> String {
             None => out.push_str(&format!("file: {} ({})\n", f.path, f.format)),
         }
     }
+    if let Some(d) = &r.device {
+        let name = d.name.clone().or_else(|| d.arch.clone()).unwrap_or_else(|| "unnamed".into());
+        out.push_str(&format!("device: {name}{}\n", d.sm_clock_hz.map_or(String::new(), |hz| format!(" (SM clock measured {:.0} MHz)", hz / 1e6))));
+    }
     match &r.machine {
-        Some(m) => out.push_str(&format!("machine: {} [{}]\n", m.name, m.id)),
+        Some(m) => {
+            out.push_str(&format!("machine: {} [{}]\n", m.name, m.id));
+            if let Some(s) = &m.sentence {
+                out.push_str(&format!("  {s}\n"));
+            }
+        }
         None => out.push_str("machine: none (give --machine ID to get roofs and guidance)\n"),
+    }
+    for w in &r.warnings {
+        out.push_str(&format!("note: {w}\n"));
     }
     out.push('\n');
     out.push_str(&format!(

@@ -22,6 +22,24 @@ pub fn analyze(r: &AnalyzeReport) -> String {
     w.begin_object();
     w.key("files");
     list(&mut w, &r.files, file);
+    w.key("device");
+    match &r.device {
+        Some(d) => {
+            w.begin_object();
+            w.key("name");
+            w.opt_str(d.name.as_deref());
+            w.key("arch");
+            w.opt_str(d.arch.as_deref());
+            w.key("sm_count");
+            match d.sm_count {
+                Some(n) => w.u64(n.into()),
+                None => w.null(),
+            }
+            w.opt_f64_field("sm_clock_hz", d.sm_clock_hz);
+            w.end_object();
+        }
+        None => w.null(),
+    }
     w.key("machine");
     match &r.machine {
         Some(m) => machine_summary(&mut w, m),
@@ -33,6 +51,13 @@ pub fn analyze(r: &AnalyzeReport) -> String {
     list(&mut w, &r.transfers, transfer);
     w.opt_f64_field("total_time_s", r.total_time_s);
     w.opt_f64_field("whole_run_speedup", r.whole_run_speedup);
+    w.key("warnings");
+    w.begin_array();
+    for s in &r.warnings {
+        w.item();
+        w.string(s);
+    }
+    w.end_array();
     w.end_object();
     w.finish()
 }
@@ -70,12 +95,30 @@ fn machine_summary(w: &mut Writer, m: &MachineSummary) {
     w.str_field("id", &m.id);
     w.str_field("name", &m.name);
     w.str_field("source", &m.source);
+    w.key("arch");
+    w.opt_str(m.arch.as_deref());
+    w.key("chosen");
+    w.opt_str(m.chosen.map(|c| match c {
+        crate::choice::Chosen::Profile => "profile",
+        crate::choice::Chosen::Option => "option",
+        crate::choice::Chosen::File => "file",
+    }));
+    w.key("clock");
+    w.opt_str(m.clock.map(|c| match c {
+        crate::choice::ClockBasis::Measured => "measured",
+        crate::choice::ClockBasis::Base => "base",
+        crate::choice::ClockBasis::Boost => "boost",
+        crate::choice::ClockBasis::Given => "given",
+        crate::choice::ClockBasis::Stated => "stated",
+    }));
     w.opt_f64_field("clock_hz", m.clock_hz);
     w.opt_f64_field("flops_per_tensor_inst", m.flops_per_tensor_inst);
     w.key("compute");
     list(w, &m.compute, ceiling);
     w.key("memory");
     list(w, &m.memory, memory_level);
+    w.key("sentence");
+    w.opt_str(m.sentence.as_deref());
     w.end_object();
 }
 
@@ -201,6 +244,13 @@ fn kernel(w: &mut Writer, k: &KernelReport) {
     w.opt_f64_field("fp16", k.flops.fp16);
     w.opt_f64_field("tensor", k.flops.tensor);
     w.opt_f64_field("total", k.flops.total);
+    w.key("matrix");
+    w.begin_object();
+    let x = &k.flops.matrix;
+    for (key, v) in [("fp64", x.fp64), ("tf32", x.tf32), ("fp32", x.fp32), ("fp16", x.fp16), ("bf16", x.bf16), ("fp8", x.fp8), ("fp6", x.fp6), ("fp4", x.fp4), ("int8", x.int8)] {
+        w.opt_f64_field(key, v);
+    }
+    w.end_object();
     w.end_object();
     w.key("bytes");
     w.begin_object();
@@ -211,6 +261,7 @@ fn kernel(w: &mut Writer, k: &KernelReport) {
     w.end_object();
     w.opt_f64_field("warp_inst", k.warp_inst);
     w.opt_f64_field("thread_inst", k.thread_inst);
+    w.opt_f64_field("thread_inst_pred_on", k.thread_inst_pred_on);
     w.key("txn");
     w.begin_object();
     w.opt_f64_field("global", k.txn.global);
@@ -220,6 +271,7 @@ fn kernel(w: &mut Writer, k: &KernelReport) {
     w.opt_f64_field("dram", k.txn.dram);
     w.end_object();
     w.opt_f64_field("global_ldst_inst", k.global_ldst_inst);
+    w.opt_f64_field("global_ldst_req", k.global_ldst_req);
     w.opt_f64_field("shared_ldst_inst", k.shared_ldst_inst);
     w.opt_f64_field("tensor_inst", k.tensor_inst);
     w.opt_f64_field("int_ops", k.int_ops);
@@ -299,6 +351,13 @@ fn guidance(w: &mut Writer, g: &Guidance) {
     w.f64_field("potential_saving_s", g.potential_saving_s);
     w.opt_f64_field("potential_saving_fraction", g.potential_saving_fraction);
     opt_usize(w, "rank", g.rank);
+    w.key("not_assessed");
+    w.begin_array();
+    for n in &g.not_assessed {
+        w.item();
+        w.string(n);
+    }
+    w.end_array();
     w.end_object();
 }
 
@@ -317,6 +376,8 @@ fn bound(w: &mut Writer, b: &Bound) {
     w.opt_str(b.level.map(level_id));
     w.key("compute");
     w.opt_str(b.compute.map(compute_id));
+    w.key("data_type");
+    w.opt_str(b.data_type.map(|d| d.id()));
     w.f64_field("time_s", b.time_s);
     w.end_object();
 }

@@ -2,8 +2,8 @@
 //! LD/ST instruction intensity stands among the intensities of typical access patterns.
 //!
 //! Walls are vertical lines, each rising to the ceiling that bounds it (`model::walls`):
-//! global walls at stride-0 = 1, unit stride = 1/4 (32-bit words) or 1/8 (64-bit,
-//! [`super::WordSize`]) and stride ≥ 8 words = 1/32, up to the L1 GTXN/s roof; shared walls at
+//! global walls at stride-0 = 1, stride-1 (unit stride) = 1/4 (32-bit words) or 1/8 (64-bit,
+//! [`super::WordSize`]) and stride-8 (32-bit) / stride-4 (64-bit) = 1/32, up to the L1 GTXN/s roof; shared walls at
 //! no bank conflict = 1 and 32-way conflict = 1/32, up to the shared GTXN/s roof; none above
 //! the peak warp GIPS. LD/ST dots are open ("the position of the open dot visualizes the
 //! stride of the memory access pattern"); the solid dot is the kernel's total instructions
@@ -28,6 +28,17 @@ type Mark = (f64, f64, Level, Marker);
 
 fn finite_pos(v: f64) -> bool {
     v.is_finite() && v > 0.0
+}
+
+/// A wall's label on the chart: the paper's short name for the chosen word size ("stride-1",
+/// and "stride-8" for 32-bit words or "stride-4" for 64-bit ones at 1/32, Ding & Williams
+/// §III-A), where the model's name lists both.
+fn wall_label(w: &Wall, word: WordSize) -> String {
+    match (w.memory, w.inst_per_txn) {
+        (WallMemory::Global, x) if x == 1.0 / 32.0 => (if word == WordSize::Bits32 { "stride-8" } else { "stride-4" }).into(),
+        (WallMemory::Global, x) if x == 0.25 || x == 0.125 => "stride-1".into(),
+        _ => w.name.clone(),
+    }
 }
 
 /// The walls to draw: global ones if L1 is shown (only the unit-stride wall of the chosen
@@ -141,7 +152,7 @@ pub fn build(input: &ChartInput) -> Scene {
     if input.show_walls {
         for w in &shown {
             let color = if w.memory == WallMemory::Global { global_c } else { shared_c };
-            b.wall(w.inst_per_txn, w.cap_inst_per_s, Style::thin(color), &w.name);
+            b.wall(w.inst_per_txn, w.cap_inst_per_s, Style::thin(color), &wall_label(w, input.word));
         }
     }
     b.finish()

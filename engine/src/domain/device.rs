@@ -7,6 +7,7 @@
 //! therefore optional, and [`crate::model::identify`] maps what there is onto a catalogue
 //! machine (docs/MODEL.md, "Which machine").
 
+use super::data_type::DataType;
 use serde::{Deserialize, Serialize};
 
 /// Who made the processor.
@@ -42,6 +43,41 @@ pub struct Device {
     pub memory_clock_hz: Option<f64>,
     /// Memory bus width, bits (`device__attribute_global_memory_bus_width`).
     pub memory_bus_bits: Option<u32>,
+    /// The peak rates the profiler itself computed for this device, where the file has them.
+    #[serde(default)]
+    pub peaks: Option<DevicePeaks>,
+}
+
+/// The peaks a profiler computed for its device, as Nsight Compute's roofline sections use
+/// them: per-cycle peaks (`*.peak_sustained`) of each pipe and memory unit, and the clocks
+/// they run at, measured during the profile. Peak rate = per-cycle peak × clock (the section
+/// files' "Theoretical … Operations" × "SM Frequency", "Theoretical DRAM Bytes Accessible" ×
+/// "DRAM Frequency"). [`crate::model::profile_peaks`] turns them into a machine.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DevicePeaks {
+    /// FP64/FP32/FP16 FLOPs per SM cycle over the device: 2 × DFMA/FFMA and 4 × HFMA2
+    /// thread instructions per cycle (`derived__sm__sass_thread_inst_executed_op_dfma_pred_on_x2`).
+    pub fp64_flops_per_cycle: Option<f64>,
+    pub fp32_flops_per_cycle: Option<f64>,
+    pub fp16_flops_per_cycle: Option<f64>,
+    /// Dense matrix operations per SM cycle, per data type (`sm__ops_path_tensor_src_*.sum.peak_sustained`).
+    pub matrix_ops_per_cycle: Vec<(DataType, f64)>,
+    /// Warp instructions per SM cycle over the device (`sm__inst_executed.sum.peak_sustained`).
+    pub warp_inst_per_cycle: Option<f64>,
+    /// Bytes per cycle of each memory unit's own clock.
+    pub dram_bytes_per_cycle: Option<f64>,
+    pub l2_bytes_per_cycle: Option<f64>,
+    pub l1_bytes_per_cycle: Option<f64>,
+    /// The clocks those cycles are of, Hz, as measured (`dram__cycles_elapsed.avg.per_second`, …).
+    pub dram_hz: Option<f64>,
+    pub l2_hz: Option<f64>,
+    pub l1_hz: Option<f64>,
+}
+
+impl DevicePeaks {
+    pub fn is_empty(&self) -> bool {
+        *self == DevicePeaks::default()
+    }
 }
 
 impl Device {
@@ -83,7 +119,7 @@ impl Device {
         macro_rules! fill {
             ($($f:ident),*) => { $( if self.$f.is_none() { self.$f = other.$f.clone(); } )* };
         }
-        fill!(name, vendor, compute_capability, arch, sm_count, memory_bytes, l2_bytes, max_sm_clock_hz, memory_clock_hz, memory_bus_bits);
+        fill!(name, vendor, compute_capability, arch, sm_count, memory_bytes, l2_bytes, max_sm_clock_hz, memory_clock_hz, memory_bus_bits, peaks);
     }
 
     /// Whether two descriptions can be the same device: no field that both have differs.
@@ -104,9 +140,9 @@ impl Device {
 
     /// A short description for sentences: "NVIDIA A100-PCIE-40GB (sm_80, 108 SMs)".
     pub fn describe(&self) -> String {
-        let name = self.name.clone().or_else(|| self.arch.clone()).unwrap_or_else(|| "an unnamed device".into());
+        let name = self.name.clone().or_else(|| self.arch.as_ref().map(|a| format!("a {a} GPU"))).unwrap_or_else(|| "an unnamed device".into());
         let unit = if self.vendor == Some(Vendor::Amd) { "CUs" } else if self.vendor == Some(Vendor::Intel) { "Xe-cores" } else { "SMs" };
-        let details: Vec<String> = [self.arch.clone().filter(|a| Some(a) != self.name.as_ref()), self.sm_count.map(|n| format!("{n} {unit}"))]
+        let details: Vec<String> = [self.arch.clone().filter(|_| self.name.is_some()), self.sm_count.map(|n| format!("{n} {unit}"))]
             .into_iter()
             .flatten()
             .collect();

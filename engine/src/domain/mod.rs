@@ -13,7 +13,7 @@ pub mod transfer;
 
 pub use counters::{Counter, Counters};
 pub use data_type::DataType;
-pub use device::{Device, Vendor};
+pub use device::{Device, DevicePeaks, Vendor};
 pub use profile::{KernelProfile, Launch, Precision};
 pub use source::{FileInfo, SourceFile};
 pub use transfer::Transfer;

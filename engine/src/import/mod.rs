@@ -13,6 +13,7 @@ pub mod ert;
 pub mod hints;
 pub mod machine;
 pub mod ncu;
+pub mod ncu_metrics;
 pub mod ncu_log;
 pub mod ncu_raw;
 pub mod ncu_rep;

@@ -12,7 +12,7 @@
 
 use super::csv::{span_cell, Reader, Span};
 use super::hints;
-use super::sink::CounterSink;
+use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics};
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, header_starts_with, is_chatter_fields, Columns, DETECT_LINES};
 use super::{parse_number, Imported, Importer};
@@ -156,28 +156,44 @@ pub(super) fn skip_to_header(file: &str, text: &str, pos: &mut usize, line: &mut
     Ok(false)
 }
 
-/// One launch being read: its counters, and the details page's DRAM throughput (bytes/s),
-/// kept aside until the end of the launch.
+/// One launch being read: its metrics ([`LaunchMetrics`] turns them into counters and a
+/// device at the end of the launch).
 struct Pending {
     id: u64,
     /// Index of the kernel's name in the parser's [`NameCache`].
     kernel: usize,
-    sink: CounterSink,
-    dram_bytes_per_s: Option<f64>,
+    metrics: LaunchMetrics,
+}
+
+/// What the launches of one Nsight Compute file share: their devices, and the metrics whose
+/// unit was not understood.
+#[derive(Default)]
+pub(super) struct FileState {
+    pub devices: FileDevices,
+    pub unknown_units: Vec<(String, String)>,
+}
+
+impl FileState {
+    /// Hands a finished launch over, its device found in (or added to) the file's devices.
+    pub fn hand_over(&mut self, id: u64, kernel: &str, metrics: LaunchMetrics, out: &mut dyn LaunchSink) {
+        let launch = metrics.finish();
+        for u in &launch.unknown_units {
+            if !self.unknown_units.contains(u) {
+                self.unknown_units.push(u.clone());
+            }
+        }
+        let device = self.devices.index_of(&launch);
+        out.launch(LaunchRef { id: Some(id), kernel, count: 1, counters: &launch.counters, device });
+    }
+
+    pub fn warnings(&self, file: &str) -> Vec<ImportError> {
+        unknown_units_warning(file, &self.unknown_units).into_iter().collect()
+    }
 }
 
 impl Pending {
-    /// The details page (default `--set`) has no DRAM byte count, but its "Memory Workload
-    /// Analysis" section gives "Memory Throughput" in byte/s (= `dram__bytes.sum.per_second`);
-    /// × "Duration" it is the DRAM bytes moved. Used only when no byte counter was read.
-    fn finish(mut self, names: &NameCache, out: &mut dyn LaunchSink) {
-        if self.sink.get(Counter::DramBytes).is_none() {
-            if let (Some(rate), Some(t)) = (self.dram_bytes_per_s, self.sink.get(Counter::TimeS)) {
-                self.sink.put(Counter::DramBytes, false, rate * t);
-            }
-        }
-        let counters = self.sink.into_counters();
-        out.launch(LaunchRef { id: Some(self.id), kernel: names.name(self.kernel), count: 1, counters: &counters, device: None });
+    fn finish(self, names: &NameCache, state: &mut FileState, out: &mut dyn LaunchSink) {
+        state.hand_over(self.id, names.name(self.kernel), self.metrics, out);
     }
 }
 
@@ -193,8 +209,9 @@ impl Importer for NsightComputeLong {
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
         let mut launches = Collect::default();
-        read_whole(&mut LongParser::new(file), text, &mut launches)?;
-        Ok(Imported { launches: launches.0, ..Imported::default() })
+        let mut parser = LongParser::new(file);
+        read_whole(&mut parser, text, &mut launches)?;
+        Ok(Imported { launches: launches.0, devices: parser.devices(), warnings: parser.warnings(), ..Imported::default() })
     }
 
     fn stream(&self, file: &str) -> Option<Box<dyn RecordParser>> {
@@ -210,6 +227,9 @@ struct LongColumns {
     unit: usize,
     value: usize,
     section: Option<usize>,
+    /// The device's index and compute capability, on every row of pages that have them.
+    device: Option<usize>,
+    cc: Option<usize>,
 }
 
 /// The details page's chunk-fed reader: rows of one launch are consecutive, so a launch is
@@ -225,11 +245,22 @@ struct LongParser {
     names: NameCache,
     pending: Option<Pending>,
     rows: usize,
+    state: FileState,
 }
 
 impl LongParser {
     fn new(file: &str) -> Self {
-        LongParser { file: file.to_string(), cols: None, line: 1, header_line: 0, spans: Vec::new(), names: NameCache::default(), pending: None, rows: 0 }
+        LongParser {
+            file: file.to_string(),
+            cols: None,
+            line: 1,
+            header_line: 0,
+            spans: Vec::new(),
+            names: NameCache::default(),
+            pending: None,
+            rows: 0,
+            state: FileState::default(),
+        }
     }
 
     /// Reads the header at `pos`: `Ok(None)` when it is not complete yet.
@@ -248,6 +279,8 @@ impl LongParser {
             unit: c.need(file, line, &["Metric Unit"])?,
             value: c.need(file, line, &["Metric Value"])?,
             section: c.get("Section Name"),
+            device: c.get("Device"),
+            cc: c.get("CC"),
         });
         self.header_line = line;
         self.line = reader.line();
@@ -269,23 +302,36 @@ impl LongParser {
         })? as u64;
         if self.pending.as_ref().is_none_or(|p| p.id != id) {
             if let Some(p) = self.pending.take() {
-                p.finish(&self.names, out);
+                p.finish(&self.names, &mut self.state, out);
             }
             let kernel = self.names.intern(&span_cell(text, spans, cols.kernel));
-            self.pending = Some(Pending { id, kernel, sink: CounterSink::default(), dram_bytes_per_s: None });
+            let mut metrics = LaunchMetrics::new();
+            for (col, name) in [(cols.device, "Device"), (cols.cc, "CC")] {
+                if let Some(c) = col {
+                    metrics.text(name, &span_cell(text, spans, c));
+                }
+            }
+            self.pending = Some(Pending { id, kernel, metrics });
         }
         let Some(p) = self.pending.as_mut() else { return Ok(()) };
         let unit = span_cell(text, spans, cols.unit);
-        if metric == "Memory Throughput" {
-            if cols.section.is_some_and(|s| span_cell(text, spans, s) == "Memory Workload Analysis") {
-                p.dram_bytes_per_s = rate_scale(&unit).zip(parse_number(&span_cell(text, spans, cols.value))).map(|(s, v)| s * v);
+        let value = span_cell(text, spans, cols.value);
+        // The details page (default `--set`) has no DRAM byte count, but its "Memory Workload
+        // Analysis" section gives "Memory Throughput" in byte/s (= `dram__bytes.sum.per_second`,
+        // used × the duration when no byte count was read); the Speed Of Light section's
+        // "Memory Throughput" is a percentage of peak and is not used.
+        let metric = if metric == "Memory Throughput" {
+            if !cols.section.is_some_and(|s| span_cell(text, spans, s) == "Memory Workload Analysis") {
+                return Ok(());
             }
-            return Ok(());
+            std::borrow::Cow::Borrowed("dram__bytes.sum.per_second")
+        } else {
+            metric
+        };
+        match parse_number(&value) {
+            Some(v) => p.metrics.number(&metric, &unit, v),
+            None => p.metrics.text(&metric, &value),
         }
-        let Some((counter, additive)) = metric_counter(&metric) else { return Ok(()) };
-        let Some(scale) = unit_scale(&unit) else { return Ok(()) };
-        let Some(value) = parse_number(&span_cell(text, spans, cols.value)) else { return Ok(()) };
-        p.sink.put(counter, additive, value * scale);
         Ok(())
     }
 }
@@ -317,12 +363,20 @@ impl RecordParser for LongParser {
         self.line
     }
 
+    fn devices(&self) -> Vec<crate::domain::Device> {
+        self.state.devices.devices()
+    }
+
+    fn warnings(&self) -> Vec<ImportError> {
+        self.state.warnings(&self.file)
+    }
+
     fn finish(&mut self, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
         if self.cols.is_none() {
             return Err(ImportError::new(&self.file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found"));
         }
         if let Some(p) = self.pending.take() {
-            p.finish(&self.names, out);
+            p.finish(&self.names, &mut self.state, out);
         }
         if self.rows == 0 {
             return Err(ImportError::new(&self.file, Some(self.header_line), "the Nsight Compute table has a header but no kernel rows")

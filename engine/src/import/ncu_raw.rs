@@ -9,22 +9,22 @@
 
 use super::csv::{span_cell, Reader, Span};
 use super::hints;
-use super::ncu::{is_ncu_header, metric_counter, rate_scale, skip_to_header, unit_scale};
-use super::sink::CounterSink;
-use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
+use super::ncu::{is_ncu_header, skip_to_header, FileState};
+use super::ncu_metrics::{resolve, scale, Attr, LaunchMetrics, Resolved, Role};
+use super::stream::{read_whole, Collect, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, is_chatter_fields, Columns};
 use super::{parse_number, Imported, Importer};
-use crate::domain::counters::Counter;
 use crate::error::ImportError;
 
 /// The raw page of `ncu --csv --page raw`.
 pub struct NsightComputeRaw;
 
-/// What one column contributes to a launch.
+/// What one column contributes to a launch: a metric resolved once, and the factor from its
+/// printed unit to the base unit (`None` for text columns: the device's name, `CC`).
 #[derive(Clone, Copy)]
-enum Plan {
-    Counter { counter: Counter, additive: bool, scale: f64 },
-    DramBytesPerS { scale: f64 },
+struct Plan {
+    metric: Resolved,
+    scale: Option<f64>,
 }
 
 impl Importer for NsightComputeRaw {
@@ -39,8 +39,9 @@ impl Importer for NsightComputeRaw {
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
         let mut launches = Collect::default();
-        read_whole(&mut RawParser::new(file), text, &mut launches)?;
-        Ok(Imported { launches: launches.0, ..Imported::default() })
+        let mut parser = RawParser::new(file);
+        read_whole(&mut parser, text, &mut launches)?;
+        Ok(Imported { launches: launches.0, devices: parser.devices(), warnings: parser.warnings(), ..Imported::default() })
     }
 
     fn stream(&self, file: &str) -> Option<Box<dyn RecordParser>> {
@@ -70,6 +71,7 @@ struct RawParser {
     spans: Vec<Span>,
     names: NameCache,
     rows: usize,
+    state: FileState,
 }
 
 impl RawParser {
@@ -85,25 +87,27 @@ impl RawParser {
             spans: Vec::new(),
             names: NameCache::default(),
             rows: 0,
+            state: FileState::default(),
         }
     }
 
-    /// The column plan from the header's names and the units row's units.
-    fn make_plan(columns: &Columns, unit: impl Fn(usize) -> String) -> Vec<(usize, Plan)> {
-        columns
-            .names()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, name)| {
-                let unit = unit(i);
-                if name == "dram__bytes.sum.per_second" {
-                    return rate_scale(&unit).map(|scale| (i, Plan::DramBytesPerS { scale }));
-                }
-                let (counter, additive) = metric_counter(name)?;
-                let scale = unit_scale(&unit)?;
-                Some((i, Plan::Counter { counter, additive, scale }))
-            })
-            .collect()
+    /// The column plan from the header's names and the units row's units; columns of metrics
+    /// this engine uses in a unit it does not understand are left out and reported.
+    fn make_plan(columns: &Columns, unit: impl Fn(usize) -> String, state: &mut FileState) -> Vec<(usize, Plan)> {
+        let mut plan = Vec::new();
+        for (i, name) in columns.names().iter().enumerate() {
+            let Some(metric) = resolve(name) else { continue };
+            if let Role::Attr(Attr::Name | Attr::Cc) = metric.role {
+                plan.push((i, Plan { metric, scale: None }));
+                continue;
+            }
+            let unit = unit(i);
+            match scale(&metric, &unit) {
+                Some(s) => plan.push((i, Plan { metric, scale: Some(s) })),
+                None => state.unknown_units.push((name.clone(), unit)),
+            }
+        }
+        plan
     }
 
     /// One launch row (in `self.spans`, over `text`) to `out`.
@@ -117,23 +121,21 @@ impl RawParser {
         let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
             ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
         })? as u64;
-        let mut sink = CounterSink::default();
-        let mut dram_rate = None;
+        let mut metrics = LaunchMetrics::new();
         for &(i, p) in &self.plan {
-            let Some(v) = spans.get(i).and_then(|s| parse_number(&s.text(text))) else { continue };
-            match p {
-                Plan::Counter { counter, additive, scale } => sink.put(counter, additive, v * scale),
-                Plan::DramBytesPerS { scale } => dram_rate = Some(v * scale),
-            }
-        }
-        if sink.get(Counter::DramBytes).is_none() {
-            if let (Some(r), Some(t)) = (dram_rate, sink.get(Counter::TimeS)) {
-                sink.put(Counter::DramBytes, false, r * t);
+            let Some(span) = spans.get(i) else { continue };
+            let cell = span.text(text);
+            match p.scale {
+                Some(scale) => {
+                    if let Some(v) = parse_number(&cell) {
+                        metrics.put(p.metric, v * scale);
+                    }
+                }
+                None => metrics.text(columns_name(p.metric), &cell),
             }
         }
         let kernel = self.names.intern(&span_cell(text, spans, self.kernel_col));
-        let counters = sink.into_counters();
-        out.launch(LaunchRef { id: Some(id), kernel: self.names.name(kernel), count: 1, counters: &counters, device: None });
+        self.state.hand_over(id, self.names.name(kernel), metrics, out);
         self.rows += 1;
         Ok(())
     }
@@ -167,9 +169,9 @@ impl RecordParser for RawParser {
             let Some(line) = reader.next_spans(&mut self.spans) else { return Ok(pos) };
             let is_units = parse_number(&span_cell(text, &self.spans, self.id_col)).is_none();
             self.plan = if is_units {
-                Self::make_plan(columns, |i| span_cell(text, &self.spans, i).into_owned())
+                Self::make_plan(columns, |i| span_cell(text, &self.spans, i).into_owned(), &mut self.state)
             } else {
-                Self::make_plan(columns, |_| String::new())
+                Self::make_plan(columns, |_| String::new(), &mut self.state)
             };
             self.stage = Stage::Rows;
             if !is_units {
@@ -187,6 +189,14 @@ impl RecordParser for RawParser {
         self.line
     }
 
+    fn devices(&self) -> Vec<crate::domain::Device> {
+        self.state.devices.devices()
+    }
+
+    fn warnings(&self) -> Vec<ImportError> {
+        self.state.warnings(&self.file)
+    }
+
     fn finish(&mut self, _out: &mut dyn LaunchSink) -> Result<(), ImportError> {
         match self.stage {
             Stage::Preamble => Err(ImportError::new(&self.file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found")),
@@ -194,5 +204,13 @@ impl RecordParser for RawParser {
                 .with_hint(hints::ncu_profiled_nothing())),
             _ => Ok(()),
         }
+    }
+}
+
+/// The name a text column's metric is read by ([`LaunchMetrics::text`]).
+fn columns_name(metric: Resolved) -> &'static str {
+    match metric.role {
+        Role::Attr(Attr::Cc) => "CC",
+        _ => "device__attribute_display_name",
     }
 }

@@ -4,14 +4,30 @@
 //! maximum bandwidth with the same arithmetic intensity").
 //!
 //! Rules (docs/MODEL.md, "Guidance"):
-//! - Every resource the kernel used gives a lower bound on its time: work ÷ peak. Compute:
-//!   the FLOPs of each precision over that precision's roof, tensor FLOPs over the tensor
-//!   roof, FLOPs of unknown precision over the highest vector roof, integer ops over the INT
-//!   roof. Memory: the bytes at each level over that level's bandwidth (the hierarchical
-//!   roofline). Issue: warp instructions over the peak warp GIPS (Ding & Williams).
+//! - Every resource the kernel used gives a lower bound on its time: work ÷ peak.
+//!   - Compute, per pipe: the FLOPs of each vector precision over that precision's roof; the
+//!     matrix FLOPs of each data type over that type's matrix roof (an FP64 MFMA kernel is
+//!     judged against the FP64 matrix peak, a BF16 one against the BF16 peak: Nsight
+//!     Compute's tensor roofline draws one roof per data-type path); matrix FLOPs of unknown
+//!     type over the fastest matrix roof; integer ops over the INT roof; FLOPs of unknown
+//!     precision over the faster of the FP32 and FP64 roofs (not the FP16 one: such FLOPs —
+//!     Advisor's, a tidy CSV's — are scalar or vector FP32/FP64 work).
+//!   - A kernel that uses several pipes is bound by the **sum** of the times each pipe needs
+//!     at its peak: the pipes share the SMs' issue slots and register-file ports, so their
+//!     peaks are not reached at once (the conservative reading; a kernel measured above it
+//!     is flagged like any other above its roof).
+//!   - Memory: the bytes at each level over that level's bandwidth (the hierarchical
+//!     roofline). Where shared memory is the L1 array (NVIDIA, Intel), L1 and shared bytes
+//!     are one resource against the L1 bandwidth, as the Instruction Roofline counts "the
+//!     combined effect of global, local, and shared transactions" at L1 (Ding & Williams,
+//!     §IV-C); AMD's LDS is a resource of its own.
+//!   - Issue: warp instructions over the peak warp GIPS (Ding & Williams).
+//! - Work at a level or of a data type that the machine has no ceiling for is not assessed,
+//!   and the summary says so ("L2 not assessed: no L2 ceiling for this machine") rather than
+//!   ignoring it.
 //! - The roof time is the largest bound: the hierarchical roofline's min over ceilings,
-//!   min(peak, BW × AI) for one pipe and one level. Every pipe and level is assumed to work
-//!   concurrently, so the roof is a true upper bound on performance.
+//!   min(peak, BW × AI) for one pipe and one level. Memory levels and issue are assumed to
+//!   work concurrently with compute.
 //! - The binding roof is the resource with that largest bound; the attained fraction is roof
 //!   time ÷ measured time (= achieved ÷ attainable performance at the kernel's intensities);
 //!   the headroom is its inverse, "can run N× faster at this intensity".
@@ -22,10 +38,11 @@
 
 use super::hierarchical::{level_bytes, sizes};
 use super::instruction::{predication_ratio, threads_per_warp, warp_inst};
-use super::machine::{ComputeKind, Level, Machine};
+use super::machine::{Ceiling, ComputeKind, Level, Machine};
 use super::walls::{describe_global, describe_shared, global_ldst, shared_ldst};
 use crate::domain::counters::Counter;
 use crate::domain::profile::{KernelProfile, Precision};
+use crate::domain::DataType;
 use serde::Serialize;
 
 /// How far above its roof a kernel may measure before it is flagged: 2%, the spread of
@@ -49,8 +66,12 @@ pub struct Bound {
     pub kind: BoundKind,
     /// The memory level, for memory bounds.
     pub level: Option<Level>,
-    /// The pipe, for compute bounds.
+    /// The pipe, for compute bounds (of several pipes: the one that takes longest).
     pub compute: Option<ComputeKind>,
+    /// The data type of a compute bound's roof (a matrix roof's input type, a vector roof's
+    /// precision).
+    #[serde(default)]
+    pub data_type: Option<DataType>,
     /// Time this resource alone needs at its peak: work ÷ peak, seconds.
     pub time_s: f64,
 }
@@ -76,48 +97,118 @@ pub struct Guidance {
     pub potential_saving_fraction: Option<f64>,
     /// 1-based rank by potential saving among the kernels with guidance and not above roof.
     pub rank: Option<usize>,
+    /// Work the machine has no ceiling for: "L2 not assessed: no L2 ceiling for this machine".
+    pub not_assessed: Vec<String>,
+}
+
+/// One pipe's work against its roof.
+struct PipeWork<'m> {
+    roof: &'m Ceiling,
+    /// "FP64", "BF16 matrix", "FP32 (FLOPs of unknown precision)".
+    name: String,
+    time_s: f64,
+}
+
+/// The compute work of a kernel, pipe by pipe, with its roofs; and the work no roof judges.
+fn pipe_work<'m>(k: &KernelProfile, m: &'m Machine, not_assessed: &mut Vec<String>) -> Vec<PipeWork<'m>> {
+    let mut out = Vec::new();
+    let mut push = |work: Option<f64>, roof: Option<&'m Ceiling>, name: String, what: &str, not_assessed: &mut Vec<String>| {
+        let Some(w) = work.filter(|w| *w > 0.0 && w.is_finite()) else { return };
+        match roof.filter(|r| r.flops_per_s > 0.0) {
+            Some(r) => out.push(PipeWork { roof: r, name, time_s: w / r.flops_per_s }),
+            None => not_assessed.push(format!("{what} not assessed: no {what} ceiling for this machine")),
+        }
+    };
+    for (p, kind) in [(Precision::Fp64, ComputeKind::Fp64), (Precision::Fp32, ComputeKind::Fp32), (Precision::Fp16, ComputeKind::Fp16)] {
+        let roof = m.compute_ceiling(kind);
+        push(k.flops(p), roof, roof.map_or_else(String::new, |r| r.name.clone()), kind.label(), not_assessed);
+    }
+    if k.has_typed_matrix_work() {
+        for t in DataType::ALL {
+            let roof = m.matrix_ceiling(t);
+            push(k.matrix_flops(t), roof, roof.map_or_else(String::new, |r| r.name.clone()), &format!("{} matrix", t.label()), not_assessed);
+        }
+    } else if let Some(f) = k.counters.get(Counter::TensorFlops) {
+        push(Some(f), m.fastest_matrix_ceiling(), "matrix (data type not counted)".into(), "matrix", not_assessed);
+    } else if let (Some(inst), Some(per)) = (k.counters.get(Counter::TensorInst), m.flops_per_tensor_inst) {
+        // Volta's HMMA.884 works on FP16 inputs (Ding & Williams §IV-E).
+        let roof = m.matrix_ceiling(DataType::Fp16).or_else(|| m.fastest_matrix_ceiling());
+        push(Some(inst * per), roof, roof.map_or_else(String::new, |r| r.name.clone()), "FP16 matrix", not_assessed);
+    }
+    let int = m.compute_ceiling(ComputeKind::Int);
+    push(k.counters.get(Counter::IntOps), int, int.map_or_else(String::new, |r| r.name.clone()), "INT", not_assessed);
+    let scalar = [ComputeKind::Fp32, ComputeKind::Fp64].into_iter().filter_map(|kind| m.compute_ceiling(kind)).max_by(|a, b| a.flops_per_s.total_cmp(&b.flops_per_s));
+    push(k.counters.get(Counter::OtherFlops), scalar, scalar.map_or_else(String::new, |r| format!("{} (FLOPs of unknown precision)", r.name)), "FP32/FP64", not_assessed);
+    out
+}
+
+/// Every lower bound on a kernel's time on a machine, largest first, and the work that no
+/// ceiling of the machine judges (module doc).
+pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<String>) {
+    let mut not_assessed = Vec::new();
+    let mut out = Vec::new();
+    let pipes = pipe_work(k, m, &mut not_assessed);
+    for p in &pipes {
+        out.push(Bound { name: format!("{} compute", p.name), kind: BoundKind::Compute, level: None, compute: Some(p.roof.kind), data_type: p.roof.data_type, time_s: p.time_s });
+    }
+    if pipes.len() > 1 {
+        let mut by_time: Vec<&PipeWork> = pipes.iter().collect();
+        by_time.sort_by(|a, b| b.time_s.total_cmp(&a.time_s));
+        let names: Vec<&str> = by_time.iter().take(3).map(|p| p.name.as_str()).collect();
+        let more = if by_time.len() > 3 { format!(" + {} more", by_time.len() - 3) } else { String::new() };
+        let top = by_time[0];
+        out.push(Bound {
+            name: format!("{}{more} compute", names.join(" + ")),
+            kind: BoundKind::Compute,
+            level: None,
+            compute: Some(top.roof.kind),
+            data_type: top.roof.data_type,
+            time_s: pipes.iter().map(|p| p.time_s).sum(),
+        });
+    }
+
+    let s = sizes(Some(m));
+    let combined = m.shared_in_l1();
+    let mut level_bound = |level: Level, bytes: Option<f64>, name: String, not_assessed: &mut Vec<String>| {
+        let Some(b) = bytes.filter(|b| *b > 0.0 && b.is_finite()) else { return };
+        match m.memory_level(level).filter(|l| l.bytes_per_s > 0.0) {
+            Some(l) => out.push(Bound { name, kind: BoundKind::Memory, level: Some(level), compute: None, data_type: None, time_s: b / l.bytes_per_s }),
+            None => not_assessed.push(format!("{} not assessed: no {} ceiling for this machine", level.label(), level.label())),
+        }
+    };
+    let name_of = |level: Level| m.memory_level(level).map_or_else(|| level.label().to_string(), |l| l.name.clone());
+    for level in Level::ALL {
+        let bytes = level_bytes(k, level, &s);
+        match level {
+            Level::Shared if combined => {}
+            Level::L1 if combined => {
+                let shared = level_bytes(k, Level::Shared, &s).filter(|b| *b > 0.0);
+                let total = match (bytes, shared) {
+                    (None, None) => None,
+                    (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
+                };
+                let name = if shared.is_some() { format!("{} (with shared memory) bandwidth", name_of(Level::L1)) } else { format!("{} bandwidth", name_of(Level::L1)) };
+                level_bound(Level::L1, total, name, &mut not_assessed);
+            }
+            _ => level_bound(level, bytes, format!("{} bandwidth", name_of(level)), &mut not_assessed),
+        }
+    }
+    if let (Some(inst), Some(peak)) = (warp_inst(k).filter(|i| *i > 0.0), m.warp_inst_per_s().filter(|p| *p > 0.0)) {
+        out.push(Bound { name: "instruction issue".into(), kind: BoundKind::Issue, level: None, compute: None, data_type: None, time_s: inst / peak });
+    }
+    out.sort_by(|a, b| b.time_s.total_cmp(&a.time_s));
+    (out, not_assessed)
 }
 
 /// Every lower bound on a kernel's time on a machine, largest first.
 pub fn bounds(k: &KernelProfile, m: &Machine) -> Vec<Bound> {
-    let mut out = Vec::new();
-    let mut compute = |kind: ComputeKind, work: Option<f64>, name_suffix: &str, peak: Option<(String, f64)>| {
-        if let (Some(w), Some((name, p))) = (work.filter(|w| *w > 0.0), peak.filter(|p| p.1 > 0.0)) {
-            out.push(Bound { name: format!("{name}{name_suffix} compute"), kind: BoundKind::Compute, level: None, compute: Some(kind), time_s: w / p });
-        }
-    };
-    let roof = |kind| m.compute_ceiling(kind).map(|c| (c.name.clone(), c.flops_per_s));
-    compute(ComputeKind::Fp64, k.flops(Precision::Fp64), "", roof(ComputeKind::Fp64));
-    compute(ComputeKind::Fp32, k.flops(Precision::Fp32), "", roof(ComputeKind::Fp32));
-    compute(ComputeKind::Fp16, k.flops(Precision::Fp16), "", roof(ComputeKind::Fp16));
-    compute(ComputeKind::Tensor, k.tensor_flops(m.flops_per_tensor_inst), "", roof(ComputeKind::Tensor));
-    compute(ComputeKind::Int, k.counters.get(Counter::IntOps), "", roof(ComputeKind::Int));
-    let top_vector = [ComputeKind::Fp16, ComputeKind::Fp32, ComputeKind::Fp64]
-        .iter()
-        .filter_map(|&kind| roof(kind))
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    let other_kind = top_vector.as_ref().and_then(|t| m.compute.iter().find(|c| c.name == t.0)).map_or(ComputeKind::Fp32, |c| c.kind);
-    compute(other_kind, k.counters.get(Counter::OtherFlops), " (FLOPs of unknown precision)", top_vector);
-
-    let s = sizes(Some(m));
-    for l in &m.memory {
-        if let Some(bytes) = level_bytes(k, l.level, &s).filter(|b| *b > 0.0) {
-            if l.bytes_per_s > 0.0 {
-                out.push(Bound { name: format!("{} bandwidth", l.name), kind: BoundKind::Memory, level: Some(l.level), compute: None, time_s: bytes / l.bytes_per_s });
-            }
-        }
-    }
-    if let (Some(inst), Some(peak)) = (warp_inst(k).filter(|i| *i > 0.0), m.warp_inst_per_s().filter(|p| *p > 0.0)) {
-        out.push(Bound { name: "instruction issue".into(), kind: BoundKind::Issue, level: None, compute: None, time_s: inst / peak });
-    }
-    crate::sort::sort_by(&mut out, |a, b| b.time_s.total_cmp(&a.time_s));
-    out
+    bounds_and_gaps(k, m).0
 }
 
 /// A kernel's guidance before ranking; `None` without a positive time or any bound.
 pub fn guide(k: &KernelProfile, m: &Machine) -> Option<Guidance> {
     let time_s = k.time_s().filter(|t| *t > 0.0 && t.is_finite())?;
-    let bounds = bounds(k, m);
+    let (bounds, not_assessed) = bounds_and_gaps(k, m);
     let binding = bounds.first()?.clone();
     let roof_time_s = binding.time_s;
     let attained_fraction = roof_time_s / time_s;
@@ -132,6 +223,7 @@ pub fn guide(k: &KernelProfile, m: &Machine) -> Option<Guidance> {
         potential_saving_s: if above_roof { 0.0 } else { (time_s - roof_time_s).max(0.0) },
         potential_saving_fraction: None,
         rank: None,
+        not_assessed,
     })
 }
 
@@ -141,10 +233,8 @@ pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>
     let mut gs: Vec<Option<Guidance>> = kernels.iter().map(|k| guide(k, m)).collect();
     let total_s: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
     let mut order: Vec<usize> = (0..gs.len()).filter(|&i| gs[i].as_ref().is_some_and(|g| !g.above_roof)).collect();
-    crate::sort::sort_usizes(&mut order, &mut |a, b| {
-        let s = |i: usize| gs[i].as_ref().map_or(0.0, |g| g.potential_saving_s);
-        s(b).total_cmp(&s(a)).then(a.cmp(&b))
-    });
+    let saving = |i: usize| gs[i].as_ref().map_or(0.0, |g| g.potential_saving_s);
+    order.sort_by(|&a, &b| saving(b).total_cmp(&saving(a)).then(a.cmp(&b)));
     for (rank, &i) in order.iter().enumerate() {
         if let Some(g) = gs[i].as_mut() {
             g.rank = Some(rank + 1);
@@ -192,6 +282,9 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
         } else {
             parts.push(format!("{r:.1}x predication loss ({:.0}% of threads active)", 100.0 / r));
         }
+    }
+    if let Some(g) = g {
+        parts.extend(g.not_assessed.iter().cloned());
     }
     if let Some(g) = g.filter(|g| !g.above_roof) {
         if g.headroom >= 1.05 {

@@ -43,17 +43,19 @@ pub fn level_txn(k: &KernelProfile, level: Level, sizes: &TransactionSizes) -> O
 }
 
 /// Warp-level instructions: measured, else thread instructions / 32 (Ding & Williams use
-/// `inst_executed_thread / 32` "scaled to warp-level").
+/// `inst_executed_thread / 32` "scaled to warp-level"): all thread instructions where
+/// counted, else the non-predicated ones.
 pub fn warp_inst(k: &KernelProfile) -> Option<f64> {
-    k.counters.get(Counter::WarpInst).or_else(|| Some(k.counters.get(Counter::ThreadInst)? / 32.0))
+    k.counters.get(Counter::WarpInst).or_else(|| Some(k.counters.get(Counter::ThreadInst).or_else(|| k.counters.get(Counter::ThreadInstPredOn))? / 32.0))
 }
 
 /// Degree of thread predication (Ding & Williams §III-B): warp instructions / (thread
-/// instructions / 32). 1.0 means every thread of every warp was active; 2.0 means half were
+/// instructions / 32), the thread instructions of non-predicated threads (Table I,
+/// [`KernelProfile::thread_inst`]). 1.0 means every thread of every warp was active; 2.0 means half were
 /// (GSRB_BRANCH). Needs both counters.
 pub fn predication_ratio(k: &KernelProfile, threads_per_warp: f64) -> Option<f64> {
     let warp = k.counters.get(Counter::WarpInst)?;
-    let thread = k.counters.get(Counter::ThreadInst)? / threads_per_warp;
+    let thread = k.thread_inst()? / threads_per_warp;
     (thread > 0.0).then(|| warp / thread)
 }
 
@@ -82,7 +84,7 @@ pub fn instruction_points(k: &KernelProfile, sizes: &TransactionSizes, threads_p
 pub fn instruction_points_iter<'a>(k: &'a KernelProfile, sizes: &'a TransactionSizes, threads_per_warp: f64) -> impl Iterator<Item = InstructionPoint> + 'a {
     let measured = warp_inst(k).zip(k.time_s()).filter(|&(inst, time_s)| inst > 0.0 && time_s > 0.0);
     measured.into_iter().flat_map(move |(inst, time_s)| {
-        let thread = k.counters.get(Counter::ThreadInst).map(|t| t / threads_per_warp / time_s);
+        let thread = k.thread_inst().map(|t| t / threads_per_warp / time_s);
         [Level::L1, Level::L2, Level::Dram].into_iter().filter_map(move |level| {
             let txn = level_txn(k, level, sizes).filter(|t| *t > 0.0)?;
             Some(InstructionPoint { level, txn, warp_inst_per_txn: inst / txn, warp_inst_per_s: inst / time_s, thread_inst_per_s: thread })
@@ -128,6 +130,16 @@ mod tests {
         assert_eq!(p.warp_inst_per_txn, 10.0);
         assert!((p.warp_inst_per_s - 1e9).abs() < 1e-3);
         assert!((p.thread_inst_per_s.unwrap_or(0.0) - 0.5e9).abs() < 1e-3);
+    }
+
+    #[test]
+    fn thread_dots_use_non_predicated_thread_instructions() {
+        // 1000 warp instructions; 32000 thread instructions of which 8000 from non-predicated
+        // threads (Table I): ratio 1000 / (8000 / 32) = 4, the thread dot at 8000 / 32 / 1 µs.
+        let k = kernel(&[(Counter::WarpInst, 1000.0), (Counter::ThreadInst, 32000.0), (Counter::ThreadInstPredOn, 8000.0), (Counter::DramTxn, 100.0), (Counter::TimeS, 1e-6)]);
+        assert_eq!(predication_ratio(&k, 32.0), Some(4.0));
+        let p = &instruction_points(&k, &TransactionSizes::NVIDIA, 32.0)[0];
+        assert!((p.thread_inst_per_s.unwrap_or(0.0) - 2.5e8).abs() < 1e-3);
     }
 
     #[test]

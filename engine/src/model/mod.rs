@@ -13,14 +13,18 @@
 //! - [`transfers`]: host↔device copies against PCIe/NVLink.
 //! - [`guidance`]: binding roof, headroom, Amdahl rank, one-sentence summary.
 //! - [`point`], the dots: `RooflinePoint`, `classic_points`.
+//! - [`identify`]: a profile's device → its catalogue (or derived) machine.
+//! - [`profile_peaks`]: the machine "as Nsight Compute measured it", from a profile's peaks.
 
 pub mod catalogue;
 pub mod classic;
 pub mod guidance;
 pub mod hierarchical;
+pub mod identify;
 pub mod instruction;
 pub mod machine;
 pub mod point;
+pub mod profile_peaks;
 pub mod transfers;
 pub mod walls;
 

@@ -2,8 +2,9 @@
 //! vertical lines at the LD/ST instruction intensities of typical access patterns.
 //!
 //! Global: "1 and 1/32 warp-level global loads per global transaction" for stride-0 and for
-//! stride ≥ 8 words (random, or "striding by over 32 bytes"); unit stride gives "1/8 (FP64)
-//! and 1/4 (FP32, INT32)". Shared: "1 and 1/32 warp-level shared loads per shared transaction"
+//! random access or "striding by over 32 bytes ("stride-8" if FP32/INT32 and "stride-4" if
+//! FP64)"; unit stride ("stride-1") gives "1/8 (FP64) and 1/4 (FP32, INT32)". The walls
+//! carry the paper's names. Shared: "1 and 1/32 warp-level shared loads per shared transaction"
 //! for no bank conflict and a 32-way bank conflict. Each wall rises to the ceiling that
 //! bounds it: L1 GTXN/s × intensity for global walls, shared GTXN/s × intensity for shared
 //! walls, and never above the peak warp GIPS.
@@ -33,10 +34,15 @@ pub struct Wall {
     pub cap_inst_per_s: Option<f64>,
 }
 
-/// The global-memory walls: stride-0 = 1, unit stride 32-bit = 1/4, unit stride 64-bit = 1/8,
-/// stride ≥ 8 words = 1/32 (Ding & Williams §III-A).
-pub const GLOBAL_WALLS: [(&str, f64); 4] =
-    [("stride-0", 1.0), ("unit stride (32-bit)", 0.25), ("unit stride (64-bit)", 0.125), ("stride ≥ 8 words", 1.0 / 32.0)];
+/// The global-memory walls: stride-0 = 1, stride-1 (unit stride) of 32-bit words = 1/4, of
+/// 64-bit words = 1/8, and stride-8 (32-bit) / stride-4 (64-bit) = 1/32: every thread its own
+/// 32-byte sector (Ding & Williams §III-A).
+pub const GLOBAL_WALLS: [(&str, f64); 4] = [
+    ("stride-0", 1.0),
+    ("stride-1 (32-bit words)", 0.25),
+    ("stride-1 (64-bit words)", 0.125),
+    ("stride-8 (32-bit) / stride-4 (64-bit)", 1.0 / 32.0),
+];
 
 /// The shared-memory walls: no bank conflict = 1, 32-way bank conflict = 1/32.
 pub const SHARED_WALLS: [(&str, f64); 2] = [("no bank conflict", 1.0), ("32-way bank conflict", 1.0 / 32.0)];
@@ -62,18 +68,19 @@ pub struct LdStPoint {
     pub inst_per_s: Option<f64>,
 }
 
-/// The global LD/ST dot: global LD/ST warp instructions / global transactions.
+/// The global LD/ST dot: global LD/ST warp instructions (`smsp__inst_executed_op_global_*`,
+/// else requests, never both: [`KernelProfile::global_ldst_inst`]) / global transactions.
 pub fn global_ldst(k: &KernelProfile) -> Option<LdStPoint> {
-    ldst(k, WallMemory::Global, Counter::GlobalLdStInst, Counter::GlobalTxn)
+    ldst(k, WallMemory::Global, k.global_ldst_inst(), k.counters.get(Counter::GlobalTxn))
 }
 
 /// The shared LD/ST dot: shared LD/ST warp instructions / shared transactions.
 pub fn shared_ldst(k: &KernelProfile) -> Option<LdStPoint> {
-    ldst(k, WallMemory::Shared, Counter::SharedLdStInst, Counter::SharedTxn)
+    ldst(k, WallMemory::Shared, k.counters.get(Counter::SharedLdStInst), k.counters.get(Counter::SharedTxn))
 }
 
-fn ldst(k: &KernelProfile, memory: WallMemory, inst: Counter, txn: Counter) -> Option<LdStPoint> {
-    let (i, t) = (k.counters.get(inst)?, k.counters.get(txn)?);
+fn ldst(k: &KernelProfile, memory: WallMemory, inst: Option<f64>, txn: Option<f64>) -> Option<LdStPoint> {
+    let (i, t) = (inst?, txn?);
     if !(i > 0.0 && t > 0.0) {
         return None;
     }
@@ -81,18 +88,27 @@ fn ldst(k: &KernelProfile, memory: WallMemory, inst: Counter, txn: Counter) -> O
     Some(LdStPoint { memory, inst_per_txn: i / t, inst_per_s })
 }
 
-/// Plain words for a global access pattern from its intensity: transactions per LD/ST is
-/// 1/intensity; below 2 reads as stride-0 (broadcast), below 16 as unit stride (4 sectors for
-/// 32-bit words, 8 for 64-bit), and from 16 up as strided or gathered (32 at stride ≥ 8
-/// words). The boundaries are the geometric means between walls.
+/// Plain words for a global access pattern from its intensity. Sectors per LD/ST
+/// instruction is 1/intensity: a warp's unit-stride load touches 32 threads × the access
+/// width, so 4 sectors for 32-bit words, 8 for 64-bit words and 16 for 128-bit vector loads
+/// (`float4`, `double2`) — all unit stride, not strided; 32 (every thread its own sector) is
+/// the paper's stride-8 (32-bit) / stride-4 (64-bit) wall. Below 2 reads as stride-0
+/// (broadcast); up to 16 (with 10% for the odd partial sector) as unit stride; above that as
+/// strided or gathered.
 pub fn describe_global(inst_per_txn: f64) -> String {
     let per = 1.0 / inst_per_txn;
     let pattern = if per < 2.0 {
         "stride-0 (broadcast) global access"
-    } else if per < 16.0 {
-        "unit-stride global access"
+    } else if per <= 16.0 * 1.1 {
+        if per > 8.0 * 1.1 {
+            "unit-stride global access with 128-bit (vector) loads"
+        } else {
+            "unit-stride global access"
+        }
+    } else if per >= 32.0 * 0.9 {
+        "strided global access at the stride-8 (32-bit) / stride-4 (64-bit) wall: every thread its own sector"
     } else {
-        "strided or gathered global access"
+        "partly strided or gathered global access"
     };
     format!("{pattern} ({per:.1} sectors per LD/ST)")
 }
@@ -116,7 +132,10 @@ mod tests {
         assert!(describe_global(0.25).starts_with("unit-stride"));
         assert!(describe_global(0.125).starts_with("unit-stride"));
         assert!(describe_global(1.0).starts_with("stride-0"));
-        assert!(describe_global(1.0 / 32.0).starts_with("strided"));
+        assert!(describe_global(1.0 / 32.0).starts_with("strided global access at the stride-8 (32-bit) / stride-4 (64-bit) wall"));
+        // A warp of 128-bit loads: 32 × 16 bytes = 512 bytes = 16 sectors, unit stride.
+        assert_eq!(describe_global(1.0 / 16.0), "unit-stride global access with 128-bit (vector) loads (16.0 sectors per LD/ST)");
+        assert!(describe_global(1.0 / 24.0).starts_with("partly strided"));
         assert_eq!(describe_shared(1.0), "no shared-memory bank conflicts");
         assert_eq!(describe_shared(1.0 / 16.0), "16.0-way shared-memory bank conflicts");
     }

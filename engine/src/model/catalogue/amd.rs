@@ -4,7 +4,7 @@
 //! transaction sizes), so these machines have no issue model.
 
 use super::{finish, gbps, matrix, set, tflops};
-use crate::domain::DataType;
+use crate::domain::{DataType, Vendor};
 use crate::model::machine::{Ceiling, ComputeKind, Level, Link, Machine};
 use crate::units::MEGA;
 
@@ -22,6 +22,11 @@ pub fn mi250x() -> Machine {
     let clock = 1700.0 * MEGA;
     finish(Machine {
         id: "mi250x".into(),
+        vendor: Some(Vendor::Amd),
+        arch: Some("gfx90a".into()),
+        generation: Some("CDNA 2".into()),
+        sm_count: Some(220),
+        memory_bytes: Some(1.280000e+11),
         name: "AMD Instinct MI250X, both GCDs (1700 MHz)".into(),
         source: "AMD Instinct MI250X data sheet".into(),
         clock_hz: Some(clock),
@@ -52,6 +57,11 @@ pub fn mi250x_gcd() -> Machine {
     let clock = 1700.0 * MEGA;
     finish(Machine {
         id: "mi250x-gcd".into(),
+        vendor: Some(Vendor::Amd),
+        arch: Some("gfx90a".into()),
+        generation: Some("CDNA 2".into()),
+        sm_count: Some(110),
+        memory_bytes: Some(6.400000e+10),
         name: "AMD Instinct MI250X, one GCD (1700 MHz)".into(),
         source: "AMD Instinct MI250X data sheet, halved per GCD".into(),
         clock_hz: Some(clock),
@@ -77,6 +87,11 @@ pub fn mi210() -> Machine {
     let g = |name: &str, kind, gf: f64| Ceiling::vector(name, kind, gf * 1e9);
     finish(Machine {
         id: "mi210".into(),
+        vendor: Some(Vendor::Amd),
+        arch: Some("gfx90a".into()),
+        generation: Some("CDNA 2".into()),
+        sm_count: Some(104),
+        memory_bytes: Some(6.400000e+10),
         name: "AMD Instinct MI210 (1700 MHz)".into(),
         source: "AMD Instinct MI210 data sheet; Omniperf roofline benchmark (ROCm/omniperf tests, MI200 vcopy)".into(),
         clock_hz: Some(clock),
@@ -129,6 +144,11 @@ pub fn mi300x() -> Machine {
     let clock = 2100.0 * MEGA;
     finish(Machine {
         id: "mi300x".into(),
+        vendor: Some(Vendor::Amd),
+        arch: Some("gfx942".into()),
+        generation: Some("CDNA 3".into()),
+        sm_count: Some(304),
+        memory_bytes: Some(1.920000e+11),
         name: "AMD Instinct MI300X (2100 MHz)".into(),
         source: "AMD Instinct MI300X data sheet; AMD CDNA 3 whitepaper (Infinity Cache)".into(),
         clock_hz: Some(clock),

@@ -1,7 +1,7 @@
 //! NVIDIA data-centre GPUs.
 
 use super::{finish, gbps, matrix, set, tflops, vector};
-use crate::domain::DataType;
+use crate::domain::{DataType, Vendor};
 use crate::model::machine::{ComputeKind, Issue, Level, Link, Machine, TransactionSizes};
 use crate::units::{GIGA, MEGA};
 
@@ -42,6 +42,11 @@ pub fn v100() -> Machine {
     compute.push(tflops("INT32", ComputeKind::Int, 80.0 * 64.0 * clock / 1e12));
     finish(Machine {
         id: "v100".into(),
+        vendor: Some(Vendor::Nvidia),
+        arch: Some("sm_70".into()),
+        generation: Some("Volta".into()),
+        sm_count: Some(80),
+        memory_bytes: Some(16e9),
         name: "NVIDIA V100 SXM2 (1530 MHz)".into(),
         source: "Ding & Williams 2019 (empirical L1/L2/HBM bandwidths, issue model); NVIDIA V100 whitepaper and data sheet (peaks)".into(),
         flops_per_tensor_inst: Some(512.0),
@@ -84,6 +89,11 @@ pub fn v100_pcie() -> Machine {
     compute.push(tflops("INT32", ComputeKind::Int, 80.0 * 64.0 * clock / 1e12));
     finish(Machine {
         id: "v100-pcie".into(),
+        vendor: Some(Vendor::Nvidia),
+        arch: Some("sm_70".into()),
+        generation: Some("Volta".into()),
+        sm_count: Some(80),
+        memory_bytes: Some(16e9),
         name: "NVIDIA V100 PCIe (1380 MHz)".into(),
         source: "NVIDIA Tesla V100 PCIe data sheet; GPU course roofline slides".into(),
         flops_per_tensor_inst: Some(512.0),
@@ -123,6 +133,11 @@ pub fn a100() -> Machine {
     compute.push(tflops("INT32", ComputeKind::Int, 108.0 * 64.0 * clock / 1e12));
     finish(Machine {
         id: "a100".into(),
+        vendor: Some(Vendor::Nvidia),
+        arch: Some("sm_80".into()),
+        generation: Some("Ampere".into()),
+        sm_count: Some(108),
+        memory_bytes: Some(80e9),
         name: "NVIDIA A100 SXM4 80GB (1410 MHz)".into(),
         source: "NVIDIA A100 data sheet (nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf); NVIDIA Ampere whitepaper".into(),
         clock_hz: Some(clock),
@@ -157,12 +172,17 @@ fn gh100_compute() -> Vec<crate::model::Ceiling> {
     compute
 }
 
-fn gh100(id: &str, name: &str, source: &str, hbm: (&str, f64)) -> Machine {
+fn gh100(id: &str, name: &str, source: &str, hbm: (&str, f64), memory_bytes: f64) -> Machine {
     let clock = 1980.0 * MEGA;
     finish(Machine {
         id: id.into(),
         name: name.into(),
         source: source.into(),
+        vendor: Some(Vendor::Nvidia),
+        arch: Some("sm_90".into()),
+        generation: Some("Hopper".into()),
+        sm_count: Some(132),
+        memory_bytes: Some(memory_bytes),
         clock_hz: Some(clock),
         boost_clock_hz: Some(clock),
         issue: sm_issue(132),
@@ -177,11 +197,11 @@ fn gh100(id: &str, name: &str, source: &str, hbm: (&str, f64)) -> Machine {
 /// 3350 GB/s, PCIe 5.0 x16 ("128 GB/s" both directions), NVLink 4 "900 GB/s" (450 per
 /// direction). FLOPs per tensor instruction unset (see [`a100`]). H100 data sheet.
 pub fn h100() -> Machine {
-    gh100("h100", "NVIDIA H100 SXM5 80GB (1980 MHz)", "NVIDIA H100 data sheet; Glenn Klockwood's H100 notes", ("HBM3", 3350.0))
+    gh100("h100", "NVIDIA H100 SXM5 80GB (1980 MHz)", "NVIDIA H100 data sheet; Glenn Klockwood's H100 notes", ("HBM3", 3350.0), 80e9)
 }
 
 /// NVIDIA H200 SXM 141 GB: the H100's GH100 compute with HBM3e at 4800 GB/s (NVIDIA H200 data
 /// sheet: "same … compute", "4.8 TB/s").
 pub fn h200() -> Machine {
-    gh100("h200", "NVIDIA H200 SXM 141GB (1980 MHz)", "NVIDIA H200 data sheet; H100 data sheet (compute)", ("HBM3e", 4800.0))
+    gh100("h200", "NVIDIA H200 SXM 141GB (1980 MHz)", "NVIDIA H200 data sheet; H100 data sheet (compute)", ("HBM3e", 4800.0), 141e9)
 }

@@ -1,0 +1,261 @@
+//! Which machine a dataset is drawn against, at which clock, and the sentence that says why
+//! (issue 12; docs/MODEL.md, "Which machine, which clock").
+//!
+//! - **The machine.** One the user named (`--machine`, the app's picker) wins; else one that
+//!   a machine file among the inputs describes (ERT, Advisor roofs, rocprof-compute); else the
+//!   profile's own device ([`crate::model::identify`]): with the profiler's own peaks when the
+//!   file carries them (Nsight Compute full-set reports and raw pages: "as Nsight Compute
+//!   measured it"), else its catalogue entry; else none, and no roof is invented.
+//! - **The clock.** Ceilings that scale with the SM clock (vector and matrix peaks, issue
+//!   rate, L1/shared and L2) are evaluated at the clock the kernels ran at, measured in the
+//!   profile (time-weighted over launches, [`crate::dataset::Dataset::measured_sm_clock_hz`]).
+//!   Without a measured clock: the base clock for Nsight Compute files (it locks clocks to
+//!   base by default, `--clock-control base`), else the machine's stated clock. Base, boost or
+//!   any frequency can be asked for instead.
+//! - **Volta's 512 FLOPs per tensor instruction** is only applied to a profile that ran on
+//!   Volta: picking a V100 for an Ampere profile must not turn its HMMA count into FLOPs.
+
+use crate::dataset::Dataset;
+use crate::domain::Device;
+use crate::model::identify::{identify, Identified, Match};
+use crate::model::profile_peaks::profile_machine;
+use crate::model::Machine;
+use serde::Serialize;
+
+/// Where the machine came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Chosen {
+    /// The profile's own device.
+    Profile,
+    /// The user named it (`--machine`, the picker).
+    Option,
+    /// A machine file among the inputs (ERT, Advisor roofs, rocprof-compute).
+    File,
+}
+
+/// Which clock the user asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum ClockChoice {
+    /// The clock measured in the profile (the default), with the fallbacks of the module doc.
+    #[default]
+    Measured,
+    Base,
+    Boost,
+    /// A frequency, Hz.
+    Hz(f64),
+}
+
+impl ClockChoice {
+    /// `measured`, `base`, `boost`, or a frequency in MHz (`1312`) or with a unit (`1.3GHz`,
+    /// `765MHz`, `1.5e9Hz`).
+    pub fn parse(text: &str) -> Result<ClockChoice, String> {
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "measured" | "auto" => return Ok(ClockChoice::Measured),
+            "base" => return Ok(ClockChoice::Base),
+            "boost" => return Ok(ClockChoice::Boost),
+            _ => {}
+        }
+        let lower = t.to_ascii_lowercase();
+        let (number, scale) = if let Some(n) = lower.strip_suffix("ghz") {
+            (n, 1e9)
+        } else if let Some(n) = lower.strip_suffix("mhz") {
+            (n, 1e6)
+        } else if let Some(n) = lower.strip_suffix("hz") {
+            (n, 1.0)
+        } else {
+            (lower.as_str(), 1e6)
+        };
+        match number.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && v > 0.0 => Ok(ClockChoice::Hz(v * scale)),
+            _ => Err(format!("the clock is measured, base, boost or a frequency (1312 for MHz, 1.3GHz), not {t:?}")),
+        }
+    }
+}
+
+/// The clock the ceilings are evaluated at, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockBasis {
+    /// Measured in the profile.
+    Measured,
+    /// The data sheet's base clock.
+    Base,
+    /// The data sheet's boost clock.
+    Boost,
+    /// A frequency the user gave.
+    Given,
+    /// The clock the machine's peaks are stated at (a machine file's, or one without base and
+    /// boost clocks).
+    Stated,
+}
+
+/// A dataset's machine at its clock, where it came from, and what to tell the user.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MachineChoice {
+    pub machine: Machine,
+    pub chosen: Chosen,
+    pub clock: ClockBasis,
+    /// "Profiled on NVIDIA A100-PCIE-40GB (sm_80, 108 SMs) at 765 MHz measured: roofs of
+    /// NVIDIA A100 PCIe 40GB at 765 MHz (measured)".
+    pub sentence: String,
+    /// What the user should know: several devices, a machine that differs from the profile's
+    /// device, an assumed machine, a tensor factor not applied.
+    pub warnings: Vec<String>,
+    /// Other machines the profile offers (the data-sheet entry beside the one "as Nsight
+    /// Compute measured it", and the reverse), at the same clock.
+    pub alternatives: Vec<Machine>,
+}
+
+/// The machine the profile's own device is, without a user's choice: its profiler's peaks
+/// where the file carries them (with the catalogue entry as an alternative), else its
+/// catalogue (or derived) entry.
+pub fn profile_machines(ds: &Dataset) -> Option<(Machine, Vec<Machine>, Option<Identified>)> {
+    let run = ds.main_device()?;
+    let measured = ds.measured_sm_clock_hz();
+    let found = identify(&run.device, measured);
+    let catalogue = found.as_ref().map(|i| i.machine.clone());
+    match profile_machine(&run.device, measured, catalogue.as_ref()) {
+        Some(own) => Some((own, catalogue.into_iter().collect(), found)),
+        None => catalogue.map(|m| (m, Vec::new(), found)),
+    }
+}
+
+/// Chooses the machine and clock for `ds` (module doc). `given`: a machine the user named.
+/// Errors: a clock the machine cannot be evaluated at (`base` for a machine without one).
+pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Result<Option<MachineChoice>, String> {
+    let device = ds.main_device().map(|r| r.device.clone());
+    let measured = ds.measured_sm_clock_hz();
+    let mut warnings = Vec::new();
+    let profile = profile_machines(ds);
+    let (machine, chosen, mut alternatives) = match (given, &ds.machine, &profile) {
+        (Some(m), _, _) => (m, Chosen::Option, Vec::new()),
+        (None, Some(m), _) => (m.clone(), Chosen::File, Vec::new()),
+        (None, None, Some((m, alts, _))) => (m.clone(), Chosen::Profile, alts.clone()),
+        (None, None, None) => {
+            if let Some(d) = &device {
+                warnings.push(format!("{} is not a GPU this version knows, and the files carry no peaks: no roofs are drawn (pick a machine)", d.describe()));
+            }
+            return Ok(None);
+        }
+    };
+    if let Some((_, _, Some(found))) = &profile {
+        if let (Chosen::Profile, Some(note)) = (chosen, &found.note) {
+            warnings.push(note.clone());
+        }
+        if chosen == Chosen::Option {
+            if let Some(w) = mismatch(device.as_ref(), &found.machine, &machine) {
+                warnings.push(w);
+            }
+        }
+    }
+    if ds.devices.runs.len() > 1 {
+        warnings.push(several_devices(ds));
+    }
+    let from_ncu = ds.files.iter().any(|f| f.format.starts_with("ncu"));
+    let (mut machine, basis) = at_clock(machine, clock, measured, from_ncu)?;
+    alternatives = alternatives.into_iter().filter_map(|m| at_clock(m, clock, measured, from_ncu).ok().map(|(m, _)| m)).collect();
+    if let Some(w) = guard_tensor_factor(&mut machine, device.as_ref()) {
+        warnings.push(w);
+    }
+    let sentence = sentence(device.as_ref(), measured, &machine, chosen, basis);
+    Ok(Some(MachineChoice { machine, chosen, clock: basis, sentence, warnings, alternatives }))
+}
+
+/// The machine evaluated at the chosen clock.
+pub fn at_clock(m: Machine, clock: ClockChoice, measured: Option<f64>, from_ncu: bool) -> Result<(Machine, ClockBasis), String> {
+    let stated = m.clock_hz;
+    let (hz, basis) = match clock {
+        ClockChoice::Measured => match (measured, from_ncu.then_some(m.base_clock_hz).flatten()) {
+            (Some(hz), _) => (Some(hz), ClockBasis::Measured),
+            (None, Some(base)) => (Some(base), ClockBasis::Base),
+            (None, None) => (stated, ClockBasis::Stated),
+        },
+        ClockChoice::Base => (Some(m.base_clock_hz.ok_or_else(|| format!("{} states no base clock", m.name))?), ClockBasis::Base),
+        ClockChoice::Boost => (Some(m.boost_clock_hz.ok_or_else(|| format!("{} states no boost clock", m.name))?), ClockBasis::Boost),
+        ClockChoice::Hz(hz) => (Some(hz), ClockBasis::Given),
+    };
+    match hz {
+        Some(hz) if stated.is_some() => Ok((m.at_clock(hz), basis)),
+        Some(_) if clock != ClockChoice::Measured => Err(format!("{} states no clock, so its ceilings cannot be rescaled", m.name)),
+        _ => Ok((m, ClockBasis::Stated)),
+    }
+}
+
+/// Clears a per-architecture tensor factor (Volta's 512 FLOPs per HMMA) when the profile ran
+/// on another architecture, and says so.
+fn guard_tensor_factor(m: &mut Machine, device: Option<&Device>) -> Option<String> {
+    let (factor, machine_arch, device_arch) = (m.flops_per_tensor_inst?, m.arch.as_deref()?, device?.arch.as_deref()?);
+    if machine_arch == device_arch {
+        return None;
+    }
+    m.flops_per_tensor_inst = None;
+    Some(format!(
+        "tensor instructions are not turned into FLOPs: {factor} FLOPs per instruction holds on {machine_arch} only, and the profile ran on {device_arch}"
+    ))
+}
+
+/// The warning when the user's machine is not the profile's device.
+fn mismatch(device: Option<&Device>, found: &Machine, picked: &Machine) -> Option<String> {
+    let d = device?;
+    let same = found.id == picked.id || (picked.arch.is_some() && picked.arch == d.arch && picked.sm_count.is_some() && picked.sm_count == d.sm_count);
+    (!same).then(|| format!("the profile ran on {} but the roofs are those of {}: the fractions of roof are only as right as that choice", d.describe(), picked.name))
+}
+
+fn several_devices(ds: &Dataset) -> String {
+    let mut runs: Vec<_> = ds.devices.runs.iter().collect();
+    runs.sort_by(|a, b| b.kernel_time_s.total_cmp(&a.kernel_time_s));
+    let describe = |r: &&crate::dataset::DeviceRun| format!("{} ({} s of kernels)", r.device.describe(), crate::units::si(r.kernel_time_s));
+    let others: Vec<String> = runs.iter().skip(1).map(describe).collect();
+    format!("the files name several devices: the roofs are those of {}, which ran the most kernel time; also {}", runs.first().map(describe).unwrap_or_default(), others.join(", "))
+}
+
+fn mhz(hz: f64) -> String {
+    format!("{:.0} MHz", hz / 1e6)
+}
+
+/// The sentence above the chart (module doc).
+pub fn sentence(device: Option<&Device>, measured: Option<f64>, m: &Machine, chosen: Chosen, basis: ClockBasis) -> String {
+    let ran = match (device, measured) {
+        (Some(d), Some(hz)) => format!("Profiled on {} at {} measured", d.describe(), mhz(hz)),
+        (Some(d), None) => format!("Profiled on {}", d.describe()),
+        (None, Some(hz)) => format!("The files do not say which GPU ran them (measured at {})", mhz(hz)),
+        (None, None) => "The files do not say which GPU ran them".to_string(),
+    };
+    let clock = match (m.clock_hz, basis) {
+        (Some(hz), ClockBasis::Measured) => format!(" at {} (measured)", mhz(hz)),
+        (Some(hz), ClockBasis::Base) => format!(" at {} (base clock)", mhz(hz)),
+        (Some(hz), ClockBasis::Boost) => format!(" at {} (boost clock)", mhz(hz)),
+        (Some(hz), ClockBasis::Given) => format!(" at {} (as given)", mhz(hz)),
+        (Some(hz), ClockBasis::Stated) => format!(" at {}", mhz(hz)),
+        (None, _) => String::new(),
+    };
+    let whose = match chosen {
+        Chosen::Profile => "roofs of",
+        Chosen::Option => "roofs of the chosen",
+        Chosen::File => "roofs from the machine file,",
+    };
+    format!("{ran}: {whose} {}{clock}", m.name)
+}
+
+/// How the profile's device was matched, for reports.
+pub fn match_of(ds: &Dataset) -> Option<Match> {
+    profile_machines(ds).and_then(|(_, _, found)| found.map(|f| f.how))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_words_and_frequencies() {
+        assert_eq!(ClockChoice::parse("measured"), Ok(ClockChoice::Measured));
+        assert_eq!(ClockChoice::parse("BASE"), Ok(ClockChoice::Base));
+        assert_eq!(ClockChoice::parse("1312"), Ok(ClockChoice::Hz(1.312e9)));
+        assert_eq!(ClockChoice::parse("765MHz"), Ok(ClockChoice::Hz(765e6)));
+        assert_eq!(ClockChoice::parse("1.3GHz"), Ok(ClockChoice::Hz(1.3e9)));
+        assert!(ClockChoice::parse("fast").is_err());
+        assert!(ClockChoice::parse("-5").is_err());
+    }
+}
