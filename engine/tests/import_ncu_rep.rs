@@ -283,3 +283,67 @@ fn console_text_lists_its_10_kernels_with_their_durations() {
     let p = load(SourceFile { name: "pasted text".into(), bytes: pasted.into_bytes() });
     assert_eq!(p.kernels, ds.kernels);
 }
+
+/// FLOPs per precision (add + mul + 2 × fma) where the report has them. Full-set reports
+/// store only per-cycle rates (`smsp__sass_thread_inst_executed_op_{f,d,h}{add,mul,fma}
+/// _pred_on.sum.per_cycle_elapsed`); the expected counts are NVIDIA's reader's rate ×
+/// `smsp__cycles_elapsed.avg` (or × `smsp__cycles_elapsed.avg.per_second` × duration in the
+/// 2021.2 report, which stores no elapsed cycles), per launch, added here:
+/// * silu v8, distribution kernel: ffma 135028736 → FP32 270057472; hfma 17031168 → FP16
+///   34062336; FP64 0. `silu_kernel_non_strided`, each launch: fadd 134217728 + fmul
+///   201326592 = FP32 335544320, hfma 4194304 → FP16 8388608.
+/// * T4 `matrix_addition2D`: fadd 1000000.
+/// * A100 `nodeCalculationsKernel`, 4 launches, dadd = dfma: 3 × (762560367952 +
+///   750585508334 + 763204372498 + 736404728397) = 9038264931543 FP64.
+/// * The other reports collect no FLOP metrics.
+#[test]
+fn flops_from_the_stored_rates_match_nvidias_reader() {
+    use roofline_engine::domain::profile::Precision::{Fp16, Fp32, Fp64};
+    let close = |got: Option<f64>, want: f64, what: &str| {
+        let g = got.unwrap_or_else(|| panic!("{what}: no value"));
+        assert!((g - want).abs() <= 1e-9 * want.abs().max(1.0), "{what}: {g}, expected {want}");
+    };
+    let ds = load(sample("ncu-rep/cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep"));
+    close(ds.kernels[0].flops(Fp32), 270057472.0, "distribution FP32");
+    close(ds.kernels[0].flops(Fp16), 34062336.0, "distribution FP16");
+    close(ds.kernels[0].flops(Fp64), 0.0, "distribution FP64");
+    close(ds.kernels[1].flops(Fp32), 2.0 * 335544320.0, "silu FP32");
+    close(ds.kernels[1].flops(Fp16), 2.0 * 8388608.0, "silu FP16");
+    let ds = load(sample("ncu-rep/cuda-mlp-inference__report.ncu-rep"));
+    close(ds.kernels[0].flops(Fp32), 1_000_000.0, "matrix_addition2D FP32");
+    close(ds.kernels[0].flops(Fp64), 0.0, "matrix_addition2D FP64");
+    let ds = load(sample("ncu-rep/self-join-MiSTIC__profile.out.ncu-rep"));
+    close(ds.kernels[0].flops(Fp64), 9038264931543.0, "nodeCalculationsKernel FP64");
+    close(ds.kernels[0].flops(Fp32), 0.0, "nodeCalculationsKernel FP32");
+    for file in ["CudaProgramming__profiling_profiles_smemTranspose.ncu-rep", "Twisty__profile.nsight-cuprof-report", "cs599k__profile.ncu-rep"] {
+        let ds = load(sample(&format!("ncu-rep/{file}")));
+        assert!(ds.kernels.iter().all(|k| k.flops(Fp32).is_none() && k.flops(Fp64).is_none()), "{file}");
+    }
+}
+
+/// The GH200 full-set report chooses its own machine: Hopper, at the SM clock it ran at
+/// (Σcycles / Σ(cycles / clock) over its 3 launches of `sm__cycles_elapsed.avg` and
+/// `.per_second` = 1474285089.3 Hz), with the report's own peaks: FP32 = 2 ×
+/// `sm__sass_thread_inst_executed_op_ffma_pred_on.sum.peak_sustained` (16896 per cycle) ×
+/// that clock = 4.98189e13 FLOP/s. Both kernels get hierarchical and instruction roofline
+/// points against it.
+#[test]
+fn the_gh200_full_set_report_is_drawn_against_its_own_hopper_machine() {
+    use roofline_engine::choice::{choose, ClockChoice, Chosen};
+    use roofline_engine::model::ComputeKind;
+    let ds = load(sample("ncu-rep/cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep"));
+    let measured = ds.measured_sm_clock_hz().expect("measured clock");
+    assert!((measured - 1474285089.3151062).abs() < 1.0, "{measured}");
+    let choice = choose(&ds, None, ClockChoice::Measured).expect("a clock").expect("a machine");
+    assert_eq!(choice.chosen, Chosen::Profile);
+    let m = &choice.machine;
+    assert_eq!(m.arch.as_deref(), Some("sm_90"), "{}", m.name);
+    assert_eq!(m.clock_hz.map(|c| (c - measured).abs() < 1.0), Some(true), "{:?}", m.clock_hz);
+    let fp32 = m.compute_ceiling(ComputeKind::Fp32).expect("FP32 roof").flops_per_s;
+    assert!((fp32 - 16896.0 * 2.0 * 1474285089.3151062).abs() < 1e-6 * fp32, "{fp32}");
+    let r = roofline_engine::report::analyze_choice(&ds, Some(&choice));
+    for k in &r.kernels {
+        assert!(!k.points.is_empty(), "{}: no hierarchical points", k.name);
+        assert!(!k.instruction.points.is_empty(), "{}: no instruction points", k.name);
+    }
+}

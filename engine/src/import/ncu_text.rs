@@ -16,28 +16,25 @@
 //! no "Metric Name" row; `==PROF==` lines, the application's own output and rule paragraphs
 //! (`OPT`, `INF`, `WRN`) may come anywhere. Columns are cut where the table's dashed rule
 //! line has its gaps, so names with spaces (`# SMs`, `DRAM Frequency`) stay whole. Labels
-//! are mapped like the details page's (`Duration`, `Elapsed Cycles`, `SM Frequency`, …,
-//! [`super::ncu::metric_counter`]) with their auto-scaled units (`us`, `Ghz`, `Kbyte`);
-//! percentages are not counters.
+//! go to the assembler every Nsight Compute format shares ([`LaunchMetrics`]) as the details
+//! page's do (`Duration`, `Elapsed Cycles`, `SM Frequency`, …), with their auto-scaled units
+//! (`us`, `Ghz`, `Kbyte`); percentages are not counters.
 
-use super::ncu::{metric_counter, rate_scale, unit_scale};
-use super::sink::CounterSink;
+use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics};
 use super::stream::NameCache;
 use super::table::DETECT_LINES;
 use super::{parse_number, Imported, Importer};
-use crate::domain::counters::Counter;
 use crate::domain::profile::Launch;
-use crate::domain::Device;
 use crate::error::ImportError;
 
 /// ncu's console output.
 pub struct NsightComputeText;
 
-/// A launch header line: kernel name, optional device index and compute capability.
+/// A launch header line: kernel name, device index and compute capability as printed.
 struct Header<'a> {
     kernel: &'a str,
-    device: Option<u32>,
-    cc: Option<(u32, u32)>,
+    device: Option<&'a str>,
+    cc: Option<&'a str>,
 }
 
 /// Parses `  <name> (gx, gy, gz)x(bx, by, bz), Context 1, Stream 7[, Device 0, CC 9.0]`
@@ -52,9 +49,7 @@ fn launch_header(line: &str) -> Option<Header<'_>> {
         return None;
     }
     let field = |key: &str| after.split(", ").find_map(|f| f.trim().strip_prefix(key)).map(str::trim);
-    let device = field("Device ").and_then(|d| d.parse().ok());
-    let cc = field("CC ").and_then(|c| c.split_once('.')).and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
-    Some(Header { kernel: strip_launch_suffix(before), device, cc })
+    Some(Header { kernel: strip_launch_suffix(before), device: field("Device "), cc: field("CC ") })
 }
 
 /// The kernel name without the launch configuration `(1056, 1, 1)x(256, 1, 1)` or the
@@ -109,21 +104,26 @@ fn rule_columns(line: &str) -> Option<Vec<(usize, usize)>> {
 /// One launch being read.
 struct Pending {
     kernel: usize,
-    device: Option<u16>,
-    sink: CounterSink,
-    dram_bytes_per_s: Option<f64>,
+    metrics: LaunchMetrics,
+}
+
+/// What the file gives beyond launches.
+#[derive(Default)]
+struct FileState {
+    devices: FileDevices,
+    unknown_units: Vec<(String, String)>,
 }
 
 impl Pending {
-    /// Like the details page: DRAM bytes = "Memory Throughput" (byte/s, section "Memory
-    /// Workload Analysis") × "Duration", when no byte counter was read.
-    fn finish(mut self, id: u64, names: &NameCache) -> Launch {
-        if self.sink.get(Counter::DramBytes).is_none() {
-            if let (Some(rate), Some(t)) = (self.dram_bytes_per_s, self.sink.get(Counter::TimeS)) {
-                self.sink.put(Counter::DramBytes, false, rate * t);
+    fn finish(self, id: u64, names: &NameCache, state: &mut FileState) -> Launch {
+        let l = self.metrics.finish();
+        for u in l.unknown_units.iter() {
+            if !state.unknown_units.contains(u) {
+                state.unknown_units.push(u.clone());
             }
         }
-        Launch { id: Some(id), kernel: names.name(self.kernel).to_string(), count: 1, counters: self.sink.into_counters(), device: self.device }
+        let device = state.devices.index_of(&l);
+        Launch { id: Some(id), kernel: names.name(self.kernel).to_string(), count: 1, counters: l.counters, device }
     }
 }
 
@@ -133,28 +133,6 @@ struct Table {
     section: String,
     columns: Option<Vec<(usize, usize)>>,
     rows: usize,
-}
-
-/// The devices named by header lines (`Device 0, CC 9.0`), in order of appearance.
-#[derive(Default)]
-struct Devices(Vec<(Option<u32>, Option<(u32, u32)>)>);
-
-impl Devices {
-    fn index(&mut self, device: Option<u32>, cc: Option<(u32, u32)>) -> Option<u16> {
-        if device.is_none() && cc.is_none() {
-            return None;
-        }
-        let key = (device, cc);
-        let i = self.0.iter().position(|k| *k == key).unwrap_or_else(|| {
-            self.0.push(key);
-            self.0.len() - 1
-        });
-        u16::try_from(i).ok()
-    }
-
-    fn into_devices(self) -> Vec<Device> {
-        self.0.into_iter().map(|(_, cc)| Device { compute_capability: cc, ..Device::default() }.normalised()).collect()
-    }
 }
 
 /// Whether `line` opens a section (`Section: GPU Speed Of Light Throughput`).
@@ -182,7 +160,7 @@ impl Importer for NsightComputeText {
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
         let mut names = NameCache::default();
-        let mut devices = Devices::default();
+        let mut state = FileState::default();
         let mut launches = Vec::new();
         let mut pending: Option<Pending> = None;
         let mut table = Table::default();
@@ -190,10 +168,15 @@ impl Importer for NsightComputeText {
             let line = line.trim_end_matches('\r');
             if let Some(h) = launch_header(line) {
                 if let Some(p) = pending.take() {
-                    launches.push(p.finish(launches.len() as u64, &names));
+                    launches.push(p.finish(launches.len() as u64, &names, &mut state));
                 }
-                let device = devices.index(h.device, h.cc);
-                pending = Some(Pending { kernel: names.intern(h.kernel), device, sink: CounterSink::default(), dram_bytes_per_s: None });
+                let mut metrics = LaunchMetrics::new();
+                for (name, v) in [("Device", h.device), ("CC", h.cc)] {
+                    if let Some(v) = v {
+                        metrics.text(name, v);
+                    }
+                }
+                pending = Some(Pending { kernel: names.intern(h.kernel), metrics });
                 table = Table::default();
                 continue;
             }
@@ -225,33 +208,38 @@ impl Importer for NsightComputeText {
                 continue;
             }
             table.rows += 1;
-            let Some(v) = parse_number(value) else { continue };
-            if name == "Memory Throughput" && table.section == "Memory Workload Analysis" {
-                p.dram_bytes_per_s = rate_scale(unit).map(|s| s * v);
-                continue;
+            // As on the details page: "Memory Throughput" of "Memory Workload Analysis" is
+            // `dram__bytes.sum.per_second`; Speed Of Light's is a percentage.
+            let name = match name {
+                "Memory Throughput" if table.section == "Memory Workload Analysis" => "dram__bytes.sum.per_second",
+                "Memory Throughput" => continue,
+                n => n,
+            };
+            match parse_number(value) {
+                Some(v) => p.metrics.number(name, unit, v),
+                None => p.metrics.text(name, value),
             }
-            let Some((counter, additive)) = metric_counter(name) else { continue };
-            let Some(scale) = unit_scale(unit) else { continue };
-            p.sink.put(counter, additive, v * scale);
         }
         if let Some(p) = pending.take() {
-            launches.push(p.finish(launches.len() as u64, &names));
+            launches.push(p.finish(launches.len() as u64, &names, &mut state));
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, None, "no kernel launch header (\"  <kernel> …, Context 1, Stream 7…\") found in the Nsight Compute output"));
         }
-        Ok(Imported { launches, devices: devices.into_devices(), ..Imported::default() })
+        let warnings = unknown_units_warning(file, &state.unknown_units).into_iter().collect();
+        Ok(Imported { launches, devices: state.devices.devices(), warnings, ..Imported::default() })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::counters::Counter;
 
     #[test]
     fn header_lines_of_both_generations() {
         let h = launch_header("  void k<4>(int, T2) (524288, 1, 1)x(128, 1, 1), Context 1, Stream 7, Device 0, CC 9.0").unwrap();
-        assert_eq!((h.kernel, h.device, h.cc), ("void k<4>(int, T2)", Some(0), Some((9, 0))));
+        assert_eq!((h.kernel, h.device, h.cc), ("void k<4>(int, T2)", Some("0"), Some("9.0")));
         let h = launch_header("  vectorAdd(float const*, float*, int), 2020-Jun-09 12:14:11, Context 1, Stream 7").unwrap();
         assert_eq!((h.kernel, h.device, h.cc), ("vectorAdd(float const*, float*, int)", None, None));
         assert!(launch_header("    Duration   us   1.0").is_none());

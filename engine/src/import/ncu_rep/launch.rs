@@ -1,63 +1,47 @@
-//! One report result → one launch's counters: the only place that turns a report's metric
-//! names and values into the engine's counter vocabulary, so the switch to the shared
-//! Nsight Compute assembler (`ncu_metrics::LaunchMetrics`, fed by the CSV pages too) is a
-//! change here alone.
-//!
-//! Until then the CSV pages' map is used ([`ncu::metric_counter`], [`ncu::unit_scale`]):
-//! a report holds no unit strings, values are in Nsight Compute's stored unit, which for
-//! the mapped metrics is nanoseconds for `gpu__time_duration*` and the base unit (bytes,
-//! cycles, instructions, cycles per second) for the rest.
+//! One report result → one launch: its metrics are handed, by name and in the unit the
+//! report stores them in, to the assembler every Nsight Compute format shares
+//! ([`LaunchMetrics`]), which turns them into counters (deriving counts from the per-cycle
+//! and per-second rates full-set reports store), the device and its peaks. Numbers go in as
+//! [`LaunchMetrics::native`], strings (`device__attribute_display_name`, …) as
+//! [`LaunchMetrics::text`]; instanced values are not used (a metric's own value is its total
+//! or its rollup).
 
+use super::messages::DeviceAttributes;
 use super::report::ResultView;
-use super::value::Value;
-use super::device::add_attribute;
-use crate::domain::counters::{Counter, Counters};
+use super::value::{value_of, Value};
 use crate::domain::Device;
 use crate::error::ImportError;
-use crate::import::ncu;
-use crate::import::sink::CounterSink;
+use crate::import::ncu_metrics::{LaunchMetrics, NcuLaunch};
 
-/// A result read as a launch.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReadLaunch<'a> {
-    /// The kernel name as stored (demangled); cleaned by the caller.
-    pub kernel: &'a str,
-    pub counters: Counters,
-    /// `launch__device_id`: which of the session's devices ran it.
-    pub device_id: Option<u32>,
-    /// The device as the result's `device__attribute_*` metrics describe it.
-    pub device: Device,
-}
-
-/// The unit Nsight Compute stores a mapped counter's metric in, as the CSV pages name it.
-fn stored_unit(c: Counter) -> &'static str {
-    match c {
-        Counter::TimeS => "ns",
-        _ => "",
+/// Feeds one metric to `m`.
+fn feed(m: &mut LaunchMetrics, name: &str, value: Value<'_>) {
+    match value {
+        Value::Number(v) => m.native(name, v),
+        Value::Text(t) => m.text(name, t),
+        Value::None => {}
     }
 }
 
-/// The launch a result describes (module doc).
-pub fn launch_from_result<'a>(file: &str, view: &ResultView<'a>) -> Result<ReadLaunch<'a>, ImportError> {
-    let mut sink = CounterSink::default();
-    let mut device_id = None;
-    let mut device = Device::default();
+/// The launch a result describes (module doc); an error for a metric whose name is not in
+/// the string table.
+pub fn launch_from_result(file: &str, view: &ResultView<'_>) -> Result<NcuLaunch, ImportError> {
+    let mut m = LaunchMetrics::new();
     for metric in view.metrics() {
         let metric = metric.map_err(|e| ImportError::new(file, None, format!("at byte {}: result {}: {e}", view.at, view.index + 1)))?;
-        if metric.name.starts_with("device__attribute_") {
-            add_attribute(&mut device, metric.name, metric.value());
-            continue;
-        }
-        let Value::Number(v) = metric.value() else { continue };
-        if !v.is_finite() {
-            continue;
-        }
-        if metric.name == "launch__device_id" && v >= 0.0 && v.fract() == 0.0 && v <= f64::from(u32::MAX) {
-            device_id = Some(v as u32);
-        }
-        let Some((counter, additive)) = ncu::metric_counter(metric.name) else { continue };
-        let Some(scale) = ncu::unit_scale(stored_unit(counter)) else { continue };
-        sink.put(counter, additive, v * scale);
+        feed(&mut m, metric.name, metric.value());
     }
-    Ok(ReadLaunch { kernel: view.kernel_name(), counters: sink.into_counters(), device_id, device })
+    Ok(m.finish())
+}
+
+/// The device a session's attribute list describes (its `device__attribute_*` values read
+/// as a launch's would be), named by the session when no attribute names it.
+pub fn session_device(d: &DeviceAttributes) -> Option<Device> {
+    let mut m = LaunchMetrics::new();
+    for a in &d.attributes {
+        feed(&mut m, a.name.as_deref().unwrap_or(""), value_of(a.value.as_ref()));
+    }
+    if let Some(name) = d.name.as_deref().filter(|n| !n.trim().is_empty()) {
+        m.text("device__attribute_display_name", name);
+    }
+    m.finish().device
 }

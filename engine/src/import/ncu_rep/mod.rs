@@ -10,7 +10,6 @@
 //! not needed is skipped as it streams past.
 
 pub mod container;
-pub mod device;
 pub mod launch;
 pub mod messages;
 pub mod report;
@@ -19,6 +18,7 @@ pub mod zstd;
 
 use super::binary::{BinaryImporter, BinaryParser};
 use super::stream::{LaunchRef, LaunchSink, NameCache};
+use super::ncu_metrics::{unknown_units_warning, FileDevices};
 use crate::domain::Device;
 use crate::error::ImportError;
 use report::{ReportReader, ResultView};
@@ -46,39 +46,32 @@ pub struct ReportParser {
     file: String,
     reader: ReportReader,
     names: NameCache,
-    devices: ReportDevices,
-}
-
-/// The devices launches ran on, in order of first use: the device id (`launch__device_id`)
-/// and the device as the first result on it describes it.
-#[derive(Default)]
-struct ReportDevices(Vec<(u32, Device)>);
-
-impl ReportDevices {
-    /// The index of the device with `id`, added with `seen` if new (at most `u16::MAX` devices).
-    fn index(&mut self, id: u32, seen: Device) -> Option<u16> {
-        let i = match self.0.iter().position(|(d, _)| *d == id) {
-            Some(i) => i,
-            None => {
-                self.0.push((id, seen));
-                self.0.len() - 1
-            }
-        };
-        u16::try_from(i).ok()
-    }
+    devices: FileDevices,
+    unknown_units: Vec<(String, String)>,
 }
 
 impl ReportParser {
     pub fn new(file: &str) -> Self {
-        ReportParser { file: file.to_string(), reader: ReportReader::new(file), names: NameCache::default(), devices: ReportDevices::default() }
+        ReportParser { file: file.to_string(), reader: ReportReader::new(file), names: NameCache::default(), devices: FileDevices::default(), unknown_units: Vec::new() }
     }
 
     /// The visitor handing each result to `out` as a launch.
-    fn visit<'s>(file: &'s str, names: &'s mut NameCache, devices: &'s mut ReportDevices, out: &'s mut dyn LaunchSink) -> impl FnMut(&ResultView<'_>) -> Result<(), ImportError> + 's {
+    fn visit<'s>(
+        file: &'s str,
+        names: &'s mut NameCache,
+        devices: &'s mut FileDevices,
+        unknown_units: &'s mut Vec<(String, String)>,
+        out: &'s mut dyn LaunchSink,
+    ) -> impl FnMut(&ResultView<'_>) -> Result<(), ImportError> + 's {
         move |view| {
             let l = launch::launch_from_result(file, view)?;
-            let kernel = names.intern(l.kernel);
-            let device = devices.index(l.device_id.unwrap_or(0), l.device);
+            for u in &l.unknown_units {
+                if !unknown_units.contains(u) {
+                    unknown_units.push(u.clone());
+                }
+            }
+            let kernel = names.intern(view.kernel_name());
+            let device = devices.index_of(&l);
             out.launch(LaunchRef { id: Some(view.index), kernel: names.name(kernel), count: 1, counters: &l.counters, device });
             Ok(())
         }
@@ -87,39 +80,32 @@ impl ReportParser {
 
 impl BinaryParser for ReportParser {
     fn push(&mut self, chunk: &[u8], out: &mut dyn LaunchSink) -> Result<(), ImportError> {
-        let ReportParser { file, reader, names, devices } = self;
-        reader.push(chunk, &mut Self::visit(file, names, devices, out))
+        let ReportParser { file, reader, names, devices, unknown_units } = self;
+        reader.push(chunk, &mut Self::visit(file, names, devices, unknown_units, out))
     }
 
     fn finish(&mut self, out: &mut dyn LaunchSink) -> Result<Vec<ImportError>, ImportError> {
-        let ReportParser { file, reader, names, devices } = self;
-        let cut = reader.finish(&mut Self::visit(file, names, devices, out))?;
-        Ok(cut.into_iter().collect())
+        let ReportParser { file, reader, names, devices, unknown_units } = self;
+        let cut = reader.finish(&mut Self::visit(file, names, devices, unknown_units, out))?;
+        Ok(cut.into_iter().chain(unknown_units_warning(&self.file, &self.unknown_units)).collect())
     }
 
     fn tool(&self) -> Option<String> {
         self.reader.session().tool_version().map(|v| format!("Nsight Compute {v}"))
     }
 
-    /// Each device launches ran on: its results' attributes, completed by the session's.
+    /// Each device launches ran on, as its results describe it, completed by the session's
+    /// description of the same device (attributes the results lack).
     fn devices(&self) -> Vec<Device> {
-        let session = &self.reader.session().devices;
+        let session: Vec<Device> = self.reader.session().devices.iter().filter_map(launch::session_device).collect();
         self.devices
-            .0
-            .iter()
-            .map(|(id, seen)| {
-                let mut d = seen.clone();
-                if let Some(s) = session.iter().find(|s| s.id.unwrap_or(0) == *id) {
-                    let mut from_session = Device::default();
-                    for a in &s.attributes {
-                        device::add_attribute(&mut from_session, a.name.as_deref().unwrap_or(""), value::value_of(a.value.as_ref()));
-                    }
-                    if from_session.name.is_none() {
-                        from_session.name = s.name.as_deref().map(crate::domain::device::clean_name);
-                    }
-                    d.fill_from(&from_session);
+            .devices()
+            .into_iter()
+            .map(|mut d| {
+                if let Some(s) = session.iter().find(|s| s.agrees_with(&d)) {
+                    d.fill_from(s);
                 }
-                d.normalised()
+                d
             })
             .collect()
     }
