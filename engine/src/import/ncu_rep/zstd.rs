@@ -2,9 +2,10 @@
 //! bytes were compressed with `zstd` when it is named `.ncu-repz` (checked on the samples,
 //! docs/FORMATS.md); like everything here it is recognised by content, the zstd frame magic.
 //!
-//! Decompressed as it arrives with `ruzstd`'s frame decoder, fed at most [`STEP_BYTES`] of
-//! compressed input at a time, so memory is the compressed carry-over plus the decoder's
-//! window (at most [`MAX_WINDOW_BYTES`]), whatever the size of the report.
+//! Decompressed as it arrives with `ruzstd`'s frame decoder, fed one block at a time (at
+//! most 128 KiB once decoded), so memory is the compressed carry-over plus the decoder's
+//! window (at most [`MAX_WINDOW_BYTES`]), whatever the size of the report and however well
+//! it compresses.
 
 use crate::error::ImportError;
 use ruzstd::decoding::FrameDecoder;
@@ -16,10 +17,18 @@ pub const MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
 /// with `--long`). A frame asking for more is refused before anything is allocated.
 pub const MAX_WINDOW_BYTES: u64 = 64 << 20;
 
-/// Compressed bytes handed to the decoder per call: more than one block (at most 128 KiB
-/// plus its header), so every call can make progress, and little enough that the decoded
-/// bytes waiting to be drained stay small.
-const STEP_BYTES: usize = 256 << 10;
+/// A frame's optional checksum, after its last block (RFC 8878, 3.1.1).
+const CHECKSUM_BYTES: usize = 4;
+
+/// The length of the block at the start of `src`, header included (RFC 8878, 3.1.1.2: a
+/// 3-byte little-endian header, bit 0 "last block", bits 1–2 the type, bits 3–23 the size;
+/// an RLE block's content is 1 byte whatever its size). `None` with fewer than 3 bytes.
+fn block_bytes(src: &[u8]) -> Option<usize> {
+    let [b0, b1, b2] = <[u8; 3]>::try_from(src.get(..3)?).ok()?;
+    let header = u32::from(b0) | u32::from(b1) << 8 | u32::from(b2) << 16;
+    let size = (header >> 3) as usize;
+    Some(3 + if (header >> 1) & 3 == 1 { 1 } else { size })
+}
 
 /// The largest frame header (RFC 8878, 3.1.1.1): magic, descriptor, window, dictionary id, size.
 const MAX_FRAME_HEADER_BYTES: usize = 18;
@@ -40,6 +49,8 @@ pub struct Unzstd {
     frame: Option<FrameDecoder>,
     /// Compressed offset where the current frame starts.
     frame_start: u64,
+    /// Whether the current frame's last block has been handed to the decoder.
+    last_block_fed: bool,
     /// Bytes of a skippable frame still to pass over.
     skip: u64,
     out: Vec<u8>,
@@ -48,7 +59,7 @@ pub struct Unzstd {
 
 impl Unzstd {
     pub fn new(file: &str) -> Self {
-        Unzstd { file: file.to_string(), pending: Vec::new(), start: 0, consumed: 0, frame: None, frame_start: 0, skip: 0, out: vec![0; 128 << 10], frames: 0 }
+        Unzstd { file: file.to_string(), pending: Vec::new(), start: 0, consumed: 0, frame: None, frame_start: 0, last_block_fed: false, skip: 0, out: vec![0; 128 << 10], frames: 0 }
     }
 
     fn error(&self, message: impl std::fmt::Display) -> ImportError {
@@ -121,7 +132,27 @@ impl Unzstd {
                 self.frames += 1;
                 continue;
             };
-            let step = avail.min(STEP_BYTES);
+            // One block at a time (or, after the last block, the frame's 4-byte checksum):
+            // the decoder decodes every whole block it is given before handing anything back,
+            // and a few KB of highly compressed input can expand to hundreds of MB.
+            let rest = self.pending.get(self.start..).unwrap_or(&[]);
+            let step = if frame.is_finished() {
+                0 // all decoded: only drain
+            } else if self.last_block_fed {
+                CHECKSUM_BYTES
+            } else {
+                block_bytes(rest).unwrap_or(usize::MAX)
+            };
+            if step > avail && !(step == usize::MAX && frame.can_collect() > 0) {
+                if eof {
+                    return Err(self.error("the file ends inside a zstd block (cut short?)"));
+                }
+                return Ok(()); // more input needed
+            }
+            let step = step.min(avail);
+            if !self.last_block_fed && step >= 3 {
+                self.last_block_fed = rest.first().is_some_and(|b| b & 1 == 1);
+            }
             let src = self.pending.get(self.start..self.start + step).unwrap_or(&[]);
             let (read, written) = match frame.decode_from_to(src, &mut self.out) {
                 Ok(rw) => rw,
@@ -133,11 +164,7 @@ impl Unzstd {
                 }
             };
             let finished = frame.is_finished() && frame.can_collect() == 0;
-            if read > step {
-                // The frame's last 4 bytes (its checksum) have not arrived yet.
-                return if eof { Err(self.error("the file ends before the frame's checksum")) } else { Ok(()) };
-            }
-            self.advance(read);
+            self.advance(read.min(step));
             if let Some(bytes) = self.out.get(..written) {
                 if !bytes.is_empty() {
                     sink(bytes)?;
@@ -145,14 +172,67 @@ impl Unzstd {
             }
             if finished {
                 self.frame = None;
+                self.last_block_fed = false;
                 continue;
             }
             if read == 0 && written == 0 {
-                if eof && avail > 0 && avail == step {
-                    return Err(self.error("the file ends inside a zstd block (cut short?)"));
-                }
-                return Ok(()); // more input needed
+                return Err(self.error("the decoder made no progress on a whole block"));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A zstd frame written by hand (RFC 8878): no content size, 1 MiB window, then `blocks`
+    /// RLE blocks of 128 KiB of `b'A'` each (4 bytes of input per block).
+    fn rle_frame(blocks: usize) -> Vec<u8> {
+        let mut f = MAGIC.to_vec();
+        f.extend_from_slice(&[0x00, 10 << 3]); // descriptor; window 2^(10+10)
+        for i in 0..blocks {
+            let last = u32::from(i + 1 == blocks);
+            let header = last | 1 << 1 | (128 << 10) << 3;
+            f.extend_from_slice(&header.to_le_bytes()[..3]);
+            f.push(b'A');
+        }
+        f
+    }
+
+    #[test]
+    fn a_highly_compressed_frame_is_handed_over_block_by_block() {
+        // 2000 blocks: 8 KB of input, 250 MiB of output.
+        let frame = rle_frame(2000);
+        for chunk in [1, 7, frame.len()] {
+            let mut z = Unzstd::new("t.ncu-repz");
+            let (mut total, mut largest) = (0usize, 0usize);
+            let mut sink = |b: &[u8]| {
+                total += b.len();
+                largest = largest.max(b.len());
+                assert!(b.iter().all(|&x| x == b'A'));
+                Ok(())
+            };
+            for part in frame.chunks(chunk) {
+                z.push(part, &mut sink).unwrap();
+            }
+            z.finish(&mut sink).unwrap();
+            assert_eq!(total, 2000 * (128 << 10), "chunks of {chunk}");
+            assert!(largest <= 128 << 10, "{largest}");
+        }
+    }
+
+    #[test]
+    fn cut_frames_and_foreign_bytes_are_errors() {
+        let frame = rle_frame(3);
+        let mut z = Unzstd::new("t.ncu-repz");
+        z.push(&frame[..frame.len() - 2], &mut |_| Ok(())).unwrap();
+        let e = z.finish(&mut |_| Ok(())).unwrap_err();
+        assert!(e.message.contains("ends inside"), "{}", e.message);
+        let mut z = Unzstd::new("t.ncu-repz");
+        let mut bytes = frame.clone();
+        bytes.extend_from_slice(b"garbage after the frame, long enough for a header");
+        let e = z.push(&bytes, &mut |_| Ok(())).unwrap_err();
+        assert!(e.message.contains("expected a zstd frame"), "{}", e.message);
     }
 }
