@@ -347,3 +347,20 @@ fn the_gh200_full_set_report_is_drawn_against_its_own_hopper_machine() {
         assert!(!k.instruction.points.is_empty(), "{}: no instruction points", k.name);
     }
 }
+
+/// Regression (fuzz target `import_ncu_rep`, first minute): a zstd frame of empty raw blocks
+/// and then a block announcing 1 MB (over zstd's 128 KiB limit) gave the error at a different
+/// byte whole (11) and in chunks (119). The position is now where the decoder stopped.
+#[test]
+fn regression_zstd_error_position_does_not_depend_on_chunks() {
+    let mut bytes = vec![0x28, 0xB5, 0x2F, 0xFD, 0x9D, 0x0F];
+    bytes.extend_from_slice(&[0; 124]);
+    bytes.extend_from_slice(&[0x86, 0x5B, 0x62, 0x35, 0x40, 0x93, 0x0E, 0xC3]);
+    let whole = load_dataset(&[SourceFile { name: "z.ncu-repz".into(), bytes: bytes.clone() }]).unwrap_err();
+    assert!(whole.message.contains("not decodable"), "{}", whole.message);
+    for chunk in [1, 7, 60] {
+        let mut b = DatasetBuilder::new();
+        let e = bytes.chunks(chunk).try_for_each(|c| b.push_chunk("z.ncu-repz", c)).and_then(|()| b.finish().map(|_| ())).unwrap_err();
+        assert_eq!(e, whole, "chunks of {chunk}");
+    }
+}

@@ -20,14 +20,23 @@ pub const MAX_WINDOW_BYTES: u64 = 64 << 20;
 /// A frame's optional checksum, after its last block (RFC 8878, 3.1.1).
 const CHECKSUM_BYTES: usize = 4;
 
+/// The largest block content (RFC 8878, 3.1.1.2.3: `Block_Maximum_Size` is at most 128 KiB).
+const MAX_BLOCK_BYTES: usize = 128 << 10;
+
 /// The length of the block at the start of `src`, header included (RFC 8878, 3.1.1.2: a
 /// 3-byte little-endian header, bit 0 "last block", bits 1–2 the type, bits 3–23 the size;
-/// an RLE block's content is 1 byte whatever its size). `None` with fewer than 3 bytes.
-fn block_bytes(src: &[u8]) -> Option<usize> {
+/// an RLE block's content is 1 byte whatever its size). `None` with fewer than 3 bytes;
+/// `Some(Err)` for a reserved type or a size over the limit.
+fn block_bytes(src: &[u8]) -> Option<Result<usize, String>> {
     let [b0, b1, b2] = <[u8; 3]>::try_from(src.get(..3)?).ok()?;
     let header = u32::from(b0) | u32::from(b1) << 8 | u32::from(b2) << 16;
     let size = (header >> 3) as usize;
-    Some(3 + if (header >> 1) & 3 == 1 { 1 } else { size })
+    Some(match (header >> 1) & 3 {
+        3 => Err("a block of the reserved type 3".to_string()),
+        _ if size > MAX_BLOCK_BYTES => Err(format!("a block of {size} bytes, over zstd's limit of {MAX_BLOCK_BYTES}")),
+        1 => Ok(3 + 1),
+        _ => Ok(3 + size),
+    })
 }
 
 /// The largest frame header (RFC 8878, 3.1.1.1): magic, descriptor, window, dictionary id, size.
@@ -141,7 +150,11 @@ impl Unzstd {
             } else if self.last_block_fed {
                 CHECKSUM_BYTES
             } else {
-                block_bytes(rest).unwrap_or(usize::MAX)
+                match block_bytes(rest) {
+                    Some(Ok(n)) => n,
+                    Some(Err(what)) => return Err(self.error(format!("not decodable ({what})"))),
+                    None => usize::MAX,
+                }
             };
             if step > avail && !(step == usize::MAX && frame.can_collect() > 0) {
                 if eof {
