@@ -133,7 +133,7 @@ fn main() {
             Ok((session, cut)) => {
                 let results = body.matches("\n## result ").count() as u64;
                 let mut t = session_text(&name, &session, results);
-                if let Some(w) = cut {
+                for w in cut {
                     let _ = writeln!(t, "# warning: {w}");
                 }
                 t + &body

@@ -364,3 +364,22 @@ fn regression_zstd_error_position_does_not_depend_on_chunks() {
         assert_eq!(e, whole, "chunks of {chunk}");
     }
 }
+
+/// A file format version never seen (the file header says 8, every known report 7): what
+/// was read is kept, with a warning naming the version; an unreadable one names it in the
+/// error.
+#[test]
+fn an_unknown_format_version_is_named() {
+    let mut bytes = fixture("two-kernels.ncu-rep").bytes;
+    assert_eq!(&bytes[8..10], &[0x08, 0x07], "file header: field 1 = 7");
+    bytes[9] = 8;
+    let ds = load(SourceFile { name: "future.ncu-rep".into(), bytes: bytes.clone() });
+    assert_eq!(ds.kernels.len(), 2);
+    let w = ds.warnings.iter().find(|w| w.message.contains("version 8")).expect("a warning");
+    assert!(w.message.contains("2 kernel results were read"), "{}", w.message);
+    assert!(w.message.contains("Nsight Compute 2099.1.0.0 (build 1)"), "{}", w.message);
+    // Nothing readable after the header: the error names the version.
+    bytes.truncate(10);
+    let e = load_dataset(&[SourceFile { name: "future.ncu-rep".into(), bytes }]).unwrap_err();
+    assert!(e.message.contains("file format 8"), "{}", e.message);
+}

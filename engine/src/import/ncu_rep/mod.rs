@@ -86,8 +86,9 @@ impl BinaryParser for ReportParser {
 
     fn finish(&mut self, out: &mut dyn LaunchSink) -> Result<Vec<ImportError>, ImportError> {
         let ReportParser { file, reader, names, devices, unknown_units } = self;
-        let cut = reader.finish(&mut Self::visit(file, names, devices, unknown_units, out))?;
-        Ok(cut.into_iter().chain(unknown_units_warning(&self.file, &self.unknown_units)).collect())
+        let mut warnings = reader.finish(&mut Self::visit(file, names, devices, unknown_units, out))?;
+        warnings.extend(unknown_units_warning(&self.file, &self.unknown_units));
+        Ok(warnings)
     }
 
     fn tool(&self) -> Option<String> {

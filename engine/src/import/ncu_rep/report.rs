@@ -148,9 +148,10 @@ impl ReportReader {
         }
     }
 
-    /// Ends the file. `Ok(Some(warning))` for a report cut between results (what was read
-    /// stands); an error when nothing usable was read.
-    pub fn finish(&mut self, visit: &mut dyn FnMut(&ResultView<'_>) -> Result<(), ImportError>) -> Result<Option<ImportError>, ImportError> {
+    /// Ends the file. Warnings for a report cut between results (what was read stands) and
+    /// for a file format version this reader has not seen; an error when nothing usable was
+    /// read (naming the version the file gives).
+    pub fn finish(&mut self, visit: &mut dyn FnMut(&ResultView<'_>) -> Result<(), ImportError>) -> Result<Vec<ImportError>, ImportError> {
         if let Input::Head(head) = &mut self.input {
             let head = std::mem::take(head);
             if head.is_empty() {
@@ -175,9 +176,22 @@ impl ReportReader {
             };
             return Err(ImportError::new(&self.file, None, format!("{what} ({})", self.session.describe())));
         }
-        Ok(cut.map(|c| {
+        let cut = cut.map(|c| {
             ImportError::new(&self.file, None, format!("{c}: the report is incomplete; the {} kernel results before it were read ({})", self.tally.results, self.session.describe()))
-        }))
+        });
+        // A container version never seen: what was read is kept, and the user told.
+        let unknown = self.session.format_version.filter(|v| *v != KNOWN_FORMAT_VERSION).map(|v| {
+            ImportError::new(
+                &self.file,
+                None,
+                format!(
+                    "the report's file format is version {v} ({}); this reader knows version {KNOWN_FORMAT_VERSION}: {} kernel results were read, check them against Nsight Compute",
+                    self.session.describe(),
+                    self.tally.results
+                ),
+            )
+        });
+        Ok(cut.into_iter().chain(unknown).collect())
     }
 }
 
@@ -232,8 +246,8 @@ fn on_event(
 }
 
 /// Reads a whole report held in memory, visiting each result; returns the session and the
-/// warning for a cut file.
-pub fn read_all(file: &str, bytes: &[u8], visit: &mut dyn FnMut(&ResultView<'_>) -> Result<(), ImportError>) -> Result<(Session, Option<ImportError>), ImportError> {
+/// warnings ([`ReportReader::finish`]).
+pub fn read_all(file: &str, bytes: &[u8], visit: &mut dyn FnMut(&ResultView<'_>) -> Result<(), ImportError>) -> Result<(Session, Vec<ImportError>), ImportError> {
     let mut r = ReportReader::new(file);
     r.push(bytes, visit)?;
     let cut = r.finish(visit)?;
