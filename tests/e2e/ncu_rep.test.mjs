@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, tableText, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, SAMPLES, ROOT } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -41,7 +41,7 @@ async function dropBinary(page, path) {
   await page.dispatchEvent('.app', 'drop', { dataTransfer: dt });
 }
 
-test('every sample report opens by the file picker, with its kernels and tool version', async () => {
+test('every sample report (and a .ncu-repz) opens by the file picker, with its kernels and tool version', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   for (const [file, kernel, tool] of REPORTS) {
     await page.setInputFiles('#file-input', join(REP, file));
@@ -50,6 +50,15 @@ test('every sample report opens by the file picker, with its kernels and tool ve
     assert.equal(source, tool ? `${file} (${tool})` : file);
     assert.equal(await page.locator('[role=alert]').isVisible(), false, `${file}: no error`);
   }
+  // A zstd-compressed report (`.ncu-repz`, two frames: engine/tests/fixtures/ncu-rep/).
+  await page.setInputFiles('#file-input', join(ROOT, 'engine', 'tests', 'fixtures', 'ncu-rep', 'two-frames.ncu-repz'));
+  await page.waitForFunction(() => document.querySelector('.source').innerText.startsWith('two-frames.ncu-repz'));
+  assert.equal(await page.locator('.source').innerText(), 'two-frames.ncu-repz (Nsight Compute 2099.1.0.0 (build 1))');
+  const rows = await page.locator('table.kernels tbody tr').allInnerTexts();
+  assert.equal(rows.length, 2, rows.join('\n'));
+  // The fixture's values (make_fixtures.py): 2500 ns and 8192 + 8192 bytes, 1500 ns and 4096 + 2048.
+  assert.ok(rows.some((r) => /^copy<…>\t1\t2\.50 µs/.test(r) && r.includes('16.4 kB')), rows.join('\n'));
+  assert.ok(rows.some((r) => /^scale\t1\t1\.50 µs/.test(r) && r.includes('6.14 kB')), rows.join('\n'));
   assert.deepEqual(problems, clean);
   await context.close();
 });
