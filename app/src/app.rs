@@ -17,7 +17,7 @@ use roofline_engine::domain::Transfer;
 use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
 use roofline_engine::share::{self, SharedKernel, View};
 use roofline_engine::report::{self, AnalyzeReport};
-use roofline_engine::{load_dataset, selection, Dataset, KernelProfile, SourceFile};
+use roofline_engine::{selection, Dataset, KernelProfile, SourceFile};
 
 /// Everything the page shows. All fields are signals, so the struct is `Copy` and each
 /// component reads only what it needs.
@@ -196,7 +196,7 @@ impl AppState {
         perf::mark("roofline:load-start");
         self.loading_mark.set(true);
         perf::mark("roofline:parse-start");
-        let result = load_dataset(&sources).map_err(|e| e.to_string());
+        let result = crate::json::load_sources(&sources).map_err(|e| e.to_string());
         perf::measure("roofline:parse", "roofline:parse-start");
         self.show_dataset(result);
     }
@@ -259,7 +259,7 @@ impl AppState {
             // not only its kernels and machine.
             let view_file = matches!(&result, Ok(ds) if ds.files.len() == 1 && ds.files[0].format == "roofline-view");
             if view_file {
-                let view = files::first_file_text(&list).await.and_then(|t| share::file::from_json(&t).map_err(|e| e.to_string()));
+                let view = files::first_file_text(&list).await.and_then(|t| share::file::from_document(&crate::json::BrowserJson::new(&t)).map_err(|e| e.to_string()));
                 match view {
                     Ok(view) => {
                         self.error.set(None);

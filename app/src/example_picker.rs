@@ -1,14 +1,14 @@
 //! The example picker: one button per built-in example, each with its source line. Kernel
 //! examples load at once; file examples are fetched from the page's own origin
 //! (`examples/NAME`, copied there by Trunk from `public/examples/`) and read by the engine's
-//! `load_dataset`, exactly like dropped files.
+//! `load_dataset` (through `json::load_sources`), exactly like dropped files.
 
 use crate::app::AppState;
 use crate::examples::{self, Data, Example};
 use leptos::prelude::*;
 use crate::reactive::handler;
 use leptos::task::spawn_local;
-use roofline_engine::{load_dataset, Dataset, KernelProfile, SourceFile};
+use roofline_engine::{Dataset, KernelProfile, SourceFile};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -38,7 +38,7 @@ pub async fn fetch_example_files(example: &Example) -> Result<Vec<SourceFile>, S
 
 /// Reads an example's fetched files as one run (what the picker does after fetching).
 pub fn read_example_files(files: &[SourceFile]) -> Result<Dataset, String> {
-    load_dataset(files).map_err(|e| e.to_string())
+    crate::json::load_sources(files).map_err(|e| e.to_string())
 }
 
 /// Shows a loaded example: its kernels, its machine (else the files', else the current one)

@@ -2,9 +2,9 @@
 //! a `.roofline.json` file. Each is made in the page and downloaded through a Blob, an object
 //! URL and a temporary `<a download>`; nothing leaves the browser.
 //!
-//! The chart exports draw the engine's scene again ([`scene_for_export`]): PNG through
-//! `canvas::paint_scaled` on an offscreen canvas, SVG through `chart::svg::render`, the same
-//! writer as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
+//! The chart exports draw the engine's scene again ([`scene_for_export`]) with the one
+//! plotters painter (`chart::paint`): PNG through `canvas::paint_scaled` (plotters-canvas) on
+//! an offscreen canvas, SVG through `chart::svg::render` (plotters-svg), as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
 
 use crate::app::AppState;
 use crate::canvas;
@@ -107,10 +107,16 @@ pub fn kernels_csv(report: &AnalyzeReport) -> String {
     out
 }
 
-/// The kernel table as JSON: `roofline analyze --json`'s report, pretty-printed.
-pub fn kernels_json(report: &AnalyzeReport) -> String {
-    // Written without serde (the engine's report_json: smaller wasm), byte for byte as the CLI.
-    roofline_engine::report_json::analyze(report)
+/// The kernel table as JSON: `roofline analyze --json`'s report, pretty-printed by the
+/// browser (`json::to_pretty_json`: the CLI's layout and values; numbers in JavaScript's form).
+pub fn kernels_json(report: &AnalyzeReport) -> Result<String, JsValue> {
+    crate::json::to_pretty_json(report)
+}
+
+/// The view as a `.roofline.json` file (`share::file`'s document: the marker, then the view),
+/// pretty-printed by the browser, with a final line end as the CLI writes it.
+pub fn view_json(view: &View) -> Result<String, JsValue> {
+    crate::json::to_pretty_json(&share::file::document(view)).map(|text| text + "\n")
 }
 
 
@@ -214,8 +220,8 @@ impl Export {
                 }
             }
             Export::Csv => download_bytes(&name, "text/csv", state.report.with_untracked(kernels_csv).as_bytes()),
-            Export::Json => download_bytes(&name, "application/json", state.report.with_untracked(kernels_json).as_bytes()),
-            Export::View => download_bytes(&name, "application/json", share::file::to_json(&current_view(state)).as_bytes()),
+            Export::Json => download_bytes(&name, "application/json", state.report.with_untracked(kernels_json)?.as_bytes()),
+            Export::View => download_bytes(&name, "application/json", view_json(&current_view(state))?.as_bytes()),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! formats the engine streams (Nsight Compute pages).
 
 use roofline_engine::dataset::{Dataset, DatasetBuilder};
-use roofline_engine::limits;
+use roofline_engine::import::view_file;
+use roofline_engine::{limits, SourceFile};
 use wasm_bindgen_futures::JsFuture;
 
 /// Bytes read and parsed per step: large enough that per-chunk overhead is negligible, small
@@ -35,17 +36,39 @@ pub async fn load_file_list(list: web_sys::FileList, mut progress: impl FnMut(f6
         let mut start = 0.0;
         // An empty file still opens (and gets the engine's "empty file" message).
         builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
+        // A JSON file (a `.roofline.json` view, ERT's roofline.json) is read whole and
+        // parsed by the browser (json.rs); the engine reads such files whole anyway.
+        let mut whole: Option<Vec<u8>> = None;
         while start < size {
             let end = (start + CHUNK_BYTES).min(size);
             let bytes = slice_bytes(file, start, end, &name).await?;
-            builder.push_chunk(&name, &bytes).map_err(|e| e.to_string())?;
+            if start == 0.0 && starts_like_json(&bytes) {
+                whole = Some(Vec::with_capacity(size as usize));
+            }
+            match whole.as_mut() {
+                Some(all) => all.extend_from_slice(&bytes),
+                None => builder.push_chunk(&name, &bytes).map_err(|e| e.to_string())?,
+            }
             done += end - start;
             start = end;
             progress(done, total);
         }
-        builder.end_file().map_err(|e| e.to_string())?;
+        match whole {
+            Some(bytes) => crate::json::add_source(&mut builder, &SourceFile { name, bytes }).map_err(|e| e.to_string())?,
+            None => builder.end_file().map_err(|e| e.to_string())?,
+        }
     }
     builder.finish().map_err(|e| e.to_string())
+}
+
+/// Whether a file's first bytes start like a JSON object (a character cut at the end of
+/// the chunk does not matter).
+fn starts_like_json(head: &[u8]) -> bool {
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(e) => std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or(&[])).unwrap_or(""),
+    };
+    view_file::starts_like_json(valid)
 }
 
 /// The whole text of the first file of `list` (a `.roofline.json` view file is small).

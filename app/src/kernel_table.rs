@@ -108,7 +108,7 @@ impl Column {
 
 /// Sorts `rows` (indices into `reports`) by `col`; missing values always sort last.
 pub fn sort_rows(rows: &mut [usize], reports: &[KernelReport], col: Column, descending: bool) {
-    roofline_engine::sort::sort_usizes(rows, &mut |a, b| {
+    rows.sort_by(|&a, &b| {
         let (ra, rb) = (&reports[a], &reports[b]);
         let ord = if col.numeric() {
             match (col.number(ra), col.number(rb)) {

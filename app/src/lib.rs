@@ -11,6 +11,7 @@ pub mod example_picker;
 pub mod examples;
 pub mod export;
 pub mod files;
+pub mod json;
 pub mod kernel_table;
 pub mod keyboard;
 pub mod machine_editor;

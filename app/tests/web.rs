@@ -54,3 +54,36 @@ fn view_round_trips_through_the_address() {
     let link = share::encode(&view).expect("fits a link");
     assert_eq!(Some(back), share::decode(&link.fragment).ok());
 }
+
+#[wasm_bindgen_test]
+fn canvas_draws_dashes_and_quarter_pixels_through_plotters() {
+    use roofline_engine::chart::{Color, LogScale, Scene, Shape};
+    let document = web_sys::window().unwrap().document().unwrap();
+    let el: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    let red = Color(255, 0, 0);
+    // A 1 px dashed line along the middle of pixel row 10 (4 px dashes, 3 px gaps from x = 0),
+    // and a solid one along row 20 starting at x = 5.5: half of pixel 5 is covered.
+    let shapes = vec![
+        Shape::Line { points: vec![(0.0, 10.5), (20.0, 10.5)], color: red, width: 1.0, dash: true },
+        Shape::Line { points: vec![(5.5, 20.5), (15.0, 20.5)], color: red, width: 1.0, dash: false },
+    ];
+    let sc = LogScale { min: 1.0, max: 10.0, px0: 0.0, px1: 1.0 };
+    let scene = Scene::new(30.0, 30.0, Color(255, 255, 255), shapes, vec![], [0.0; 4], sc, sc);
+    canvas::paint_scaled(&el, &scene, 1.0).unwrap();
+    let ctx: web_sys::CanvasRenderingContext2d = el.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let at = |x: f64, y: f64| {
+        let d = ctx.get_image_data(x, y, 1.0, 1.0).unwrap().data();
+        (d[0], d[1], d[2])
+    };
+    // Dashes cover x 0–4, 7–11, 14–18; gaps 4–7, 11–14.
+    assert_eq!(at(2.0, 10.0), (255, 0, 0));
+    assert_eq!(at(5.0, 10.0), (255, 255, 255));
+    assert_eq!(at(9.0, 10.0), (255, 0, 0));
+    assert_eq!(at(12.0, 10.0), (255, 255, 255));
+    assert_eq!(at(16.0, 10.0), (255, 0, 0));
+    // Row 20: pixel 5 half covered (pink), pixel 8 fully red, rows 19 and 21 untouched.
+    let (r, g, b) = at(5.0, 20.0);
+    assert!(r == 255 && (100..=160).contains(&g) && g == b, "{:?}", (r, g, b));
+    assert_eq!(at(8.0, 20.0), (255, 0, 0));
+    assert_eq!((at(8.0, 19.0), at(8.0, 21.0)), ((255, 255, 255), (255, 255, 255)));
+}

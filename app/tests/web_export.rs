@@ -189,11 +189,42 @@ fn csv_export_has_a_header_with_units_and_one_row_per_kernel() {
 #[wasm_bindgen_test]
 fn json_export_is_the_cli_report() {
     let r = analyze(&examples::by_id("course-v100").unwrap());
-    let json = export::kernels_json(&r);
+    let json = export::kernels_json(&r).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["kernels"].as_array().unwrap().len(), 2);
     assert_eq!(v["kernels"][0]["flops"]["fp64"], 500e6);
     assert_eq!(v["machine"]["id"], "v100");
+}
+
+/// The view file and a dropped ERT roofline.json through the browser's JSON.parse and
+/// JSON.stringify (app/src/json.rs), as the app reads and writes them.
+#[wasm_bindgen_test]
+fn json_files_go_through_the_browser() {
+    use roofline_app::json::{load_sources, BrowserJson};
+    use roofline_engine::chart::Zoom;
+    use roofline_engine::share::{self, SharedKernel};
+    let view = View {
+        mode: "walls".into(),
+        zoom: Some(Zoom { x: [0.01, 100.0], y: [1e9, 1e13] }),
+        top_n: Some(10),
+        word_bytes: 4,
+        kernels: vec![SharedKernel { name: "ax".into(), launches: 3, counters: roofline_engine::domain::counters::Counters::default() }],
+        ..View::new(&catalogue::a100().at_clock(1e9), &examples::course_v100())
+    };
+    let text = export::view_json(&view).unwrap();
+    assert!(text.starts_with("{\n  \"roofline_view\": \"v1\",\n  \"machine_id\": \"a100\","), "{text}");
+    assert!(text.ends_with("}\n"));
+    assert_eq!(share::file::from_document(&BrowserJson::new(&text)), Ok(view.clone()), "exact: JavaScript numbers round-trip");
+    // Dropped like a profiler file: the kernels and the custom machine.
+    let ds = load_sources(&[SourceFile { name: "v.roofline.json".into(), bytes: text.into_bytes() }]).unwrap();
+    assert_eq!((ds.files[0].format, ds.kernels.len(), ds.machine.as_ref()), ("roofline-view", 1, view.machine().as_ref()));
+    // ERT: 1 GB/s of DRAM, 2 GFLOP/s at FP32 (its config's precision), from the browser's parse.
+    let ert = r#"{"empirical": {"gbytes": {"data": [["DRAM", 1.0]]}, "gflops": {"data": [["GFLOPs", 2.0]]}, "metadata": {"HOSTNAME": "n1", "CONFIG": {"ERT_PRECISION": ["FP32"]}}}}"#;
+    let m = load_sources(&[SourceFile { name: "roofline.json".into(), bytes: ert.as_bytes().to_vec() }]).unwrap().machine.unwrap();
+    assert_eq!((m.name.as_str(), m.memory[0].bytes_per_s, m.compute[0].name.as_str(), m.compute[0].flops_per_s), ("n1 (ERT)", 1e9, "FP32", 2e9));
+    // A broken file names itself.
+    let e = load_sources(&[SourceFile { name: "b.roofline.json".into(), bytes: b"{\"roofline_view\": \"v1\", \"kernels\": [}".to_vec() }]).unwrap_err();
+    assert!(e.to_string().contains("b.roofline.json") && e.to_string().contains("invalid JSON in a Roofline Explorer view file"), "{e}");
 }
 
 #[wasm_bindgen_test]
@@ -228,7 +259,7 @@ fn clock_and_basis_switches() {
     assert_eq!(machine_editor::basis_of(&m), Basis::Empirical);
     let base = machine_editor::at_clock(&m, machine_editor::Clock::Base).unwrap();
     assert_eq!(machine_editor::clock_of(&base), Some(machine_editor::Clock::Base));
-    assert_eq!(base.name, "NVIDIA V100 SXM2 (1312 MHz)");
+    assert_eq!(base.name, "NVIDIA V100 SXM2", "names carry no clock");
     let sheet = base.with_basis(Basis::Theoretical);
     assert_eq!(machine_editor::basis_of(&sheet), Basis::Theoretical);
     assert_eq!(sheet.memory_level(Level::Dram).unwrap().bytes_per_s, 900e9);

@@ -4,7 +4,7 @@
 #[path = "../../engine/benches/support/big_ncu.rs"]
 mod big_ncu;
 
-use roofline_engine::report::analyze;
+use roofline_engine::report::analyze_choice;
 use roofline_engine::{load_dataset, SourceFile};
 use serde_json::Value;
 use std::process::Command;
@@ -44,8 +44,11 @@ fn a_large_file_streams_to_the_in_memory_report() {
     let got: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
 
     let ds = load_dataset(&[SourceFile { name: path.clone(), bytes }]).unwrap_or_else(|e| panic!("{e}"));
+    // The CLI's default clock: measured, else (Nsight Compute without a clock metric) base.
     let machine = roofline_engine::model::catalogue::by_id("a100");
-    let want = serde_json::to_value(analyze(&ds, machine.as_ref())).unwrap_or_else(|e| panic!("{e}"));
+    let picked = roofline_engine::choice::choose(&ds, machine, roofline_engine::choice::ClockChoice::Measured).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(picked.as_ref().map(|c| c.clock), Some(roofline_engine::choice::ClockBasis::Base), "the raw page has no SM clock metric");
+    let want = serde_json::to_value(analyze_choice(&ds, picked.as_ref())).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(got, want);
     assert!(got["kernels"].as_array().is_some_and(|k| k.len() == 2), "{got}");
 }

@@ -70,12 +70,15 @@ fn prints_the_link_the_app_would_make() {
     // Exactly what the engine makes of the same files (the app calls the same function).
     let sources: Vec<SourceFile> = files.iter().map(|p| SourceFile { name: p.clone(), bytes: std::fs::read(p).unwrap_or_default() }).collect();
     let ds = load_dataset(&sources).expect("the samples load");
-    let expected = share::encode(&View::new(&catalogue::v100(), &ds.kernels)).expect("fits");
+    // The files name no GPU: V100, as the app does, at the SM clock the run measured.
+    let measured = ds.measured_sm_clock_hz().expect("the NERSC run measures its clock");
+    let v100 = catalogue::v100().at_clock(measured);
+    let expected = share::encode(&View::new(&v100, &ds.kernels)).expect("fits");
     assert_eq!(url, expected.url(share::DEFAULT_BASE_URL));
 
     let view = share::decode(url).expect("the link opens");
     assert_eq!((view.kernels.len(), view.mode.as_str(), view.machine_id.as_str()), (49, "classic", "v100"));
-    assert!(view.custom_machine.is_none());
+    assert_eq!(view.custom_machine.and_then(|m| m.clock_hz), Some(measured), "a V100 at its measured clock travels in full");
 }
 
 #[test]

@@ -75,6 +75,9 @@ fn scenes(c: &mut Criterion) {
             })
         });
     }
+    // The same scene through the plotters painter on plotters-svg (the CLI's `plot`, the SVG
+    // export), every dot an element.
+    g.bench_function("hierarchical_svg", |b| b.iter(|| black_box(chart::svg::render(black_box(&scene)))));
     g.finish();
 }
 

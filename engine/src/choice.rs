@@ -20,10 +20,10 @@ use crate::domain::Device;
 use crate::model::identify::{identify, Identified, Match};
 use crate::model::profile_peaks::profile_machine;
 use crate::model::Machine;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where the machine came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Chosen {
     /// The profile's own device.
@@ -75,7 +75,7 @@ impl ClockChoice {
 }
 
 /// The clock the ceilings are evaluated at, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ClockBasis {
     /// Measured in the profile.
@@ -159,6 +159,9 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
     if let Some(w) = guard_tensor_factor(&mut machine, device.as_ref()) {
         warnings.push(w);
     }
+    if let Some(w) = tensor_without_ops(ds, &machine, device.as_ref()) {
+        warnings.push(w);
+    }
     let sentence = sentence(device.as_ref(), measured, &machine, chosen, basis);
     Ok(Some(MachineChoice { machine, chosen, clock: basis, sentence, warnings, alternatives }))
 }
@@ -194,6 +197,23 @@ fn guard_tensor_factor(m: &mut Machine, device: Option<&Device>) -> Option<Strin
     Some(format!(
         "tensor instructions are not turned into FLOPs: {factor} FLOPs per instruction holds on {machine_arch} only, and the profile ran on {device_arch}"
     ))
+}
+
+/// The warning when kernels counted tensor instructions, but no tensor operations, on an
+/// architecture where instructions are not a constant amount of work (the machine has no
+/// FLOPs per instruction): the metrics that count operations and the command for that GPU
+/// generation ([`crate::import::hints::tensor_ops_hint`]).
+fn tensor_without_ops(ds: &Dataset, m: &Machine, device: Option<&Device>) -> Option<String> {
+    if m.flops_per_tensor_inst.is_some() {
+        return None;
+    }
+    let only_inst = ds.kernels.iter().any(|k| k.counters.get(crate::domain::Counter::TensorInst).is_some_and(|v| v > 0.0) && k.tensor_flops(None).is_none());
+    if !only_inst {
+        return None;
+    }
+    let arch = device.and_then(|d| d.arch.as_deref()).or(m.arch.as_deref());
+    let (message, commands) = crate::import::hints::tensor_ops_hint(arch)?;
+    Some(format!("{message}: {}", commands.join("  or  ")))
 }
 
 /// The warning when the user's machine is not the profile's device.

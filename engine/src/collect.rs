@@ -109,8 +109,15 @@ pub fn recipes(mode: Mode) -> Vec<Recipe> {
             out.push(Recipe {
                 tool: "Nsight Compute",
                 commands: vec![ncu(&ncu_hierarchical())],
-                note: "The NERSC hierarchical roofline set. Nsight Compute locks clocks to base: pick the machine's base clock.",
+                note: "The NERSC hierarchical roofline set. The roofs are drawn at the SM clock the profile measured (Nsight Compute locks clocks to base).",
             });
+            if let Some((_, commands)) = hints::tensor_ops_hint(Some("sm_90")) {
+                out.push(Recipe {
+                    tool: "Nsight Compute (tensor cores)",
+                    commands,
+                    note: "Matrix FLOPs per data type (FP64, TF32, FP16, BF16, FP8, …), each judged against its own roof; the full set has them on Hopper and Blackwell. On Volta, the tensor-pipe instructions above × 512 FLOPs.",
+                });
+            }
             out.push(Recipe { tool: "nvprof", commands: nvprof(NVPROF_HIERARCHICAL), note: "CUDA ≤ 10. Drop both files together: metrics give FLOPs and bytes, the summary gives time." });
             out.push(Recipe {
                 tool: "rocprof",

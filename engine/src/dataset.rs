@@ -9,10 +9,13 @@
 //! * per kernel, each file's totals are combined with the earlier files': a file that
 //!   measures counters the dataset lacks for that kernel adds them (nvprof metrics + GPU
 //!   summary/trace, ncu one-metric files, rocprof counters + `--stats`), a file that measures
-//!   the same counters again adds launches (two runs of an application).
+//!   the same counters again adds launches (two runs of an application);
+//! * a GPU summary and a GPU trace of one run (same kernels, same launch counts, same times)
+//!   count once, with the trace's per-launch durations, and a warning ([`same_run`]).
 
 mod builder;
 pub mod devices;
+pub mod same_run;
 mod totals;
 
 pub use builder::DatasetBuilder;
@@ -51,6 +54,9 @@ pub struct Dataset {
     /// A machine described by the files (ERT, Advisor roofs, rocprof-compute); several
     /// machine files are merged, the first file's numbers winning.
     pub machine: Option<Machine>,
+    /// Other machines the files describe, to pick instead of [`Dataset::machine`] (Intel
+    /// Advisor's single-threaded roofs): listed in the app's machine picker, never merged.
+    pub machine_alternatives: Vec<Machine>,
     /// Not fatal: what the data lacks for a roofline, with the command that collects it.
     pub warnings: Vec<ImportError>,
     /// The devices the files name, with the kernel time and clock measured on each.
@@ -181,6 +187,26 @@ impl LaunchJoin {
     }
 }
 
+impl LaunchJoin {
+    /// Removes the kept launches in `range` (one file's records, taken back) and moves the
+    /// indices of later ones down.
+    fn remove(&mut self, all: &mut Vec<Launch>, range: std::ops::Range<usize>) {
+        if range.is_empty() || range.end > all.len() {
+            return;
+        }
+        let n = range.len();
+        all.drain(range.clone());
+        for v in self.by_id.values_mut() {
+            v.retain(|i| !range.contains(i));
+            for i in v.iter_mut() {
+                if *i >= range.end {
+                    *i -= n;
+                }
+            }
+        }
+    }
+}
+
 /// Sums launches per kernel name (counts, bytes, time); rates (the clock) become the
 /// launch-weighted mean, so time = Σcycles / mean clock as in the NERSC recipe.
 pub fn aggregate(launches: &[Launch]) -> Vec<KernelProfile> {
@@ -221,7 +247,7 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
 /// Counters add up; the clock is launch-weighted. A pattern that is not a valid regular
 /// expression is an error naming it.
 pub fn group_kernels(kernels: &[KernelProfile], pattern: &str, group_name: &str) -> Result<Vec<KernelProfile>, String> {
-    let re = crate::pattern::Pattern::new(pattern, false).map_err(|e| format!("invalid pattern {pattern:?}: {e}"))?;
+    let re = regex_lite::Regex::new(pattern).map_err(|e| format!("invalid pattern {pattern:?}: {e}"))?;
     let mut out: Vec<KernelProfile> = Vec::with_capacity(kernels.len());
     let mut group: Option<usize> = None;
     let mut weight = 0.0;
@@ -254,7 +280,7 @@ pub fn group_kernels(kernels: &[KernelProfile], pattern: &str, group_name: &str)
 /// last, in their original order.
 pub fn top_by_time(kernels: &[KernelProfile], n: usize) -> Vec<KernelProfile> {
     let mut sorted: Vec<&KernelProfile> = kernels.iter().collect();
-    crate::sort::sort_by(&mut sorted, |a, b| match (a.time_s(), b.time_s()) {
+    sorted.sort_by(|a, b| match (a.time_s(), b.time_s()) {
         (Some(x), Some(y)) => y.total_cmp(&x),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,

@@ -17,15 +17,11 @@ pub mod dataset;
 pub mod domain;
 pub mod error;
 pub mod import;
-pub mod json;
 pub mod limits;
 pub mod model;
-pub mod pattern;
 pub mod report;
-pub mod report_json;
 pub mod selection;
 pub mod share;
-pub mod sort;
 pub mod units;
 
 pub use dataset::{load_dataset, Dataset};

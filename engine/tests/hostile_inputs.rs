@@ -97,7 +97,8 @@ fn truncated_file() {
     let nvprof = sample("nvprof/magus__apps_rodinia30_lavaMD_metrics.csv");
     let (head, line) = cut_mid_row(&nvprof, 5_000);
     let ds = load(file("cut.csv", head));
-    assert_eq!(ds.warnings.first().map(what), Some(("cut.csv", Some(line), message)));
+    // (Other warnings may say what the cut left out, e.g. DRAM transactions.)
+    assert_eq!(ds.warnings.iter().find(|w| w.message == message).map(what), Some(("cut.csv", Some(line), message)));
     // The whole files load without that warning.
     for whole in [ncu, nvprof] {
         assert!(load(file("whole.csv", whole)).warnings.iter().all(|w| w.message != message));

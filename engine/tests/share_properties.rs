@@ -6,7 +6,9 @@ use proptest::prelude::*;
 use roofline_engine::chart::Zoom;
 use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::{catalogue, Ceiling, ComputeKind, Level, Machine, MemoryLevel};
-use roofline_engine::share::{self, SharedKernel, View};
+use roofline_engine::choice::{ClockBasis, Chosen};
+use roofline_engine::domain::{Device, Vendor};
+use roofline_engine::share::{self, SharedKernel, View, ViewChoice};
 
 fn finite() -> impl Strategy<Value = f64> {
     use proptest::num::f64::{NEGATIVE, NORMAL, POSITIVE, SUBNORMAL, ZERO};
@@ -72,8 +74,8 @@ fn view() -> impl Strategy<Value = View> {
         prop::option::of("\\PC{0,8}"),
         1..=255u8,
     );
-    (settings, prop::collection::vec(kernel(), 0..20), any::<prop::sample::Index>(), any::<bool>()).prop_map(
-        |((machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, theme, word_bytes), kernels, pick, select)| View {
+    (settings, prop::collection::vec(kernel(), 0..20), any::<prop::sample::Index>(), any::<bool>(), choice()).prop_map(
+        |((machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, theme, word_bytes), kernels, pick, select, choice)| View {
             machine_id,
             custom_machine,
             mode,
@@ -86,8 +88,23 @@ fn view() -> impl Strategy<Value = View> {
             theme,
             word_bytes,
             kernels,
+            choice,
         },
     )
+}
+
+/// A machine choice as links carry it: any provenance and clock basis, any device identity,
+/// any measured clock.
+fn choice() -> impl Strategy<Value = Option<ViewChoice>> {
+    let device = (prop::option::of("\\PC{0,20}"), prop::option::of(0..3usize), prop::option::of("\\PC{0,8}"), prop::option::of(any::<u32>())).prop_map(|(name, vendor, arch, sm_count)| {
+        let vendor = vendor.map(|i| [Vendor::Nvidia, Vendor::Amd, Vendor::Intel][i]);
+        Device { name, vendor, arch, sm_count, ..Device::default() }
+    });
+    let chosen = prop::option::of(0..3usize).prop_map(|i| i.map(|i| [Chosen::Profile, Chosen::Option, Chosen::File][i]));
+    let clock = prop::option::of(0..5usize).prop_map(|i| i.map(|i| [ClockBasis::Measured, ClockBasis::Base, ClockBasis::Boost, ClockBasis::Given, ClockBasis::Stated][i]));
+    prop::option::of((chosen, clock, prop::option::of(device), prop::option::of(finite()))).prop_map(|c| {
+        c.map(|(chosen, clock, device, measured_sm_clock_hz)| ViewChoice { chosen, clock, device: device.filter(|d| !d.is_empty()), measured_sm_clock_hz })
+    })
 }
 
 /// What a link carries of `v`: counter values quantised, nothing else changed.

@@ -59,27 +59,13 @@ pub fn split_files(data: &[u8]) -> Vec<SourceFile> {
 
 /// CRC-32 (IEEE, reflected 0xEDB88320), as docs/SHARING.md specifies for links.
 pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
+    crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(bytes)
 }
 
 /// Unpadded base64url (RFC 4648 §5).
 pub fn base64url(bytes: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut s = String::with_capacity(bytes.len() * 4 / 3 + 2);
-    for c in bytes.chunks(3) {
-        let n = (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
-        for i in 0..=c.len() {
-            s.push(A[(n >> (18 - 6 * i)) as usize & 63] as char);
-        }
-    }
-    s
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// A `v1.` link whose payload is `body` and `tail` with a correct CRC: a raw deflate stream

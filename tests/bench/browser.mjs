@@ -64,8 +64,9 @@ await page.setInputFiles('#file-input', tidy);
 await page.waitForFunction(() => document.querySelector('.table-tools .count')?.textContent.includes('10000 kernels'), null, { timeout: 120_000 });
 await page.getByRole('tab', { name: 'Hierarchical' }).click();
 await waitForChart(page);
-// Each redraw's total and its parts: building the scene, painting it (of which the engine's
-// rasteriser; the paint sums its runs' rasterisations).
+// Each redraw's total and its parts: building the scene, painting it with the plotters
+// painter on plotters-canvas (of which the engine's rasteriser, the canvas backend's way to
+// draw runs of dots and lines; the paint sums its runs' rasterisations).
 const PARTS = ['roofline:render', 'roofline:scene', 'roofline:paint', 'roofline:raster'];
 const redraws = [];
 for (let i = 0; i < 9; i++) {

@@ -89,16 +89,7 @@ impl Builder {
         if points.len() < 2 {
             return;
         }
-        // Insertion sort: a kernel has a handful of dots (one per level), and this keeps another
-        // copy of the standard library's sort out of the wasm.
-        let key = |p: &(f64, f64), q: &(f64, f64)| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1));
-        for i in 1..points.len() {
-            let mut j = i;
-            while j > 0 && key(&points[j - 1], &points[j]).is_gt() {
-                points.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        points.sort_by(|p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
         self.under.push(Shape::Line { points, color, width: if selected { 2.0 } else { 1.0 }, dash });
     }
 }

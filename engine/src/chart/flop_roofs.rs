@@ -11,53 +11,102 @@ use super::frame::{Builder, FONT_PX};
 use super::roofs::{giga4, Style};
 use super::scene::Shape;
 use super::ChartInput;
-use crate::model::classic::{compute_roofs, ridge_flops_per_byte};
-use crate::model::{Ceiling, ComputeKind, MemoryLevel};
 use crate::domain::profile::{KernelProfile, Precision};
+use crate::domain::DataType;
+use crate::model::classic::{compute_roofs, ridge_flops_per_byte, same_roof};
+use crate::model::{Ceiling, ComputeKind, Machine, MemoryLevel};
 use crate::units::si;
 
-/// FLOPs per kind in the data: FP64, FP32, FP16 vector FLOPs and tensor FLOPs (tensor
-/// instructions × FLOPs per instruction where only those were counted). One pass over the
-/// kernels (each a few hundred bytes; 10 000 of them are read once, not four times).
-pub fn flops_by_kind(kernels: &[KernelProfile], flops_per_tensor_inst: Option<f64>) -> [(ComputeKind, f64); 4] {
+/// FLOPs per roof in the data: FP64, FP32, FP16 vector FLOPs and matrix FLOPs per data type
+/// (matrix FLOPs of no known type — reported without one, or tensor instructions × the
+/// machine's FLOPs per instruction — go to the machine's FP16 matrix roof where it has one,
+/// as Volta's HMMA.884 works on FP16, else to its fastest matrix roof). One pass over the
+/// kernels (each a few hundred bytes; 10 000 of them are read once).
+pub fn flops_by_roof<'m>(kernels: &[KernelProfile], m: &'m Machine) -> Vec<(&'m Ceiling, f64)> {
+    let vector = [ComputeKind::Fp64, ComputeKind::Fp32, ComputeKind::Fp16].map(|k| m.compute_ceiling(k));
+    let matrix = DataType::ALL.map(|t| m.matrix_ceiling(t));
+    let untyped = m.matrix_ceiling(DataType::Fp16).or_else(|| m.fastest_matrix_ceiling());
     // -0.0 is where `Iterator::sum` starts a float sum; kernels in order, as such a sum adds.
-    let mut sums = [-0.0f64; 4];
+    let mut vsum = [-0.0f64; 3];
+    let mut msum = [-0.0f64; 9];
+    let mut usum = -0.0f64;
+    let pos = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
     for k in kernels {
-        let values = [k.flops(Precision::Fp64), k.flops(Precision::Fp32), k.flops(Precision::Fp16), k.tensor_flops(flops_per_tensor_inst)];
-        for (sum, v) in sums.iter_mut().zip(values) {
-            if let Some(v) = v.filter(|v| v.is_finite() && *v > 0.0) {
+        for (sum, p) in vsum.iter_mut().zip([Precision::Fp64, Precision::Fp32, Precision::Fp16]) {
+            if let Some(v) = pos(k.flops(p)) {
                 *sum += v;
             }
         }
+        if k.has_typed_matrix_work() {
+            for (sum, t) in msum.iter_mut().zip(DataType::ALL) {
+                if let Some(v) = pos(k.matrix_flops(t)) {
+                    *sum += v;
+                }
+            }
+        } else if let Some(v) = pos(k.tensor_flops(m.flops_per_tensor_inst)) {
+            usum += v;
+        }
     }
-    [(ComputeKind::Fp64, sums[0]), (ComputeKind::Fp32, sums[1]), (ComputeKind::Fp16, sums[2]), (ComputeKind::Tensor, sums[3])]
+    let mut out: Vec<(&'m Ceiling, f64)> = Vec::new();
+    let mut add = |c: Option<&'m Ceiling>, v: f64| {
+        if let Some(c) = c.filter(|_| v > 0.0) {
+            match out.iter_mut().find(|(o, _)| same_roof(o, c)) {
+                Some(slot) => slot.1 += v,
+                None => out.push((c, v)),
+            }
+        }
+    };
+    for (c, v) in vector.into_iter().zip(vsum) {
+        add(c, v);
+    }
+    for (c, v) in matrix.into_iter().zip(msum) {
+        add(c, v);
+    }
+    add(untyped, usum);
+    out
 }
 
-/// The kind with the most FLOPs in sums from [`flops_by_kind`]; FP64 when there are none.
-fn dominant_of(used: &[(ComputeKind, f64); 4]) -> ComputeKind {
-    used.iter().filter(|c| c.1 > 0.0).max_by(|a, b| a.1.total_cmp(&b.1)).map_or(ComputeKind::Fp64, |c| c.0)
+/// The roof with the most FLOPs in `used`; `None` when there are none.
+fn dominant_of<'m>(used: &[(&'m Ceiling, f64)]) -> Option<&'m Ceiling> {
+    used.iter().filter(|c| c.1 > 0.0).max_by(|a, b| a.1.total_cmp(&b.1)).map(|c| c.0)
 }
 
-/// The compute ceiling that matters for these kernels: the kind with the most FLOPs.
-pub fn dominant_kind(kernels: &[KernelProfile], flops_per_tensor_inst: Option<f64>) -> ComputeKind {
-    dominant_of(&flops_by_kind(kernels, flops_per_tensor_inst))
+/// The compute kind that matters for these kernels: the kind of the roof with the most FLOPs
+/// (FP64 when there are none).
+pub fn dominant_kind(kernels: &[KernelProfile], m: &Machine) -> ComputeKind {
+    dominant_of(&flops_by_roof(kernels, m)).map_or(ComputeKind::Fp64, |c| c.kind)
 }
 
-/// The compute roofs to draw, in the machine's order, and the one whose ridges are marked:
-/// every kind the data has FLOPs for (so tensor ceilings appear when the data has tensor
-/// FLOPs) and the chosen (`input.compute`) or dominant kind, less the hidden kinds — never
-/// the ridge kind. Falls back to the machine's first ceiling when it has none of these kinds.
+/// The compute roofs to draw, in the machine's order, and the one whose ridges are marked.
+/// Nsight Compute's rule: the roofs of the pipes and data types the kernels use (an FP64 DMMA
+/// kernel gets the FP64 matrix roof, a BF16 GEMM the BF16 one), and the chosen
+/// (`input.compute`) or dominant roof, less the hidden kinds — never the ridge roof; every
+/// roof of the machine when `input.all_roofs` is set. Falls back to the machine's first
+/// ceiling when it has none of these.
 pub fn shown_compute<'m>(input: &ChartInput<'m>) -> (Option<&'m Ceiling>, Vec<&'m Ceiling>) {
     let m = input.machine;
-    let used = flops_by_kind(input.kernels, m.flops_per_tensor_inst);
-    let kind = input.compute.unwrap_or_else(|| dominant_of(&used));
-    let ridge = m.compute_ceiling(kind).or_else(|| m.compute.first());
-    let wanted = |c: &Ceiling| Some(c) == ridge || (used.iter().any(|u| u.0 == c.kind && u.1 > 0.0) && !input.hidden_compute.contains(&c.kind));
+    let used = flops_by_roof(input.kernels, m);
+    let ridge = match input.compute {
+        // A chosen matrix kind: the matrix roof of the type with most FLOPs, else the first.
+        Some(ComputeKind::Tensor) => used.iter().filter(|(c, _)| c.kind == ComputeKind::Tensor).max_by(|a, b| a.1.total_cmp(&b.1)).map(|(c, _)| *c).or_else(|| m.compute_ceiling(ComputeKind::Tensor)),
+        Some(kind) => m.compute_ceiling(kind),
+        None => dominant_of(&used).or_else(|| m.compute_ceiling(ComputeKind::Fp64)),
+    }
+    .or_else(|| m.compute.first());
+    let wanted = |c: &Ceiling| {
+        Some(c) == ridge || (!input.hidden_compute.contains(&c.kind) && (input.all_roofs || used.iter().any(|(u, v)| *v > 0.0 && same_roof(u, c))))
+    };
     let mut roofs: Vec<&Ceiling> = compute_roofs(m).into_iter().filter(|c| c.flops_per_s.is_finite() && c.flops_per_s > 0.0 && wanted(c)).collect();
     if let Some(r) = ridge.filter(|r| !roofs.contains(r) && r.flops_per_s > 0.0) {
         roofs.push(r);
     }
     (ridge, roofs)
+}
+
+/// The machine's roofs the kernels do not use (the ones the "all roofs" toggle adds).
+pub fn unused_roofs<'m>(kernels: &[KernelProfile], m: &'m Machine) -> Vec<&'m Ceiling> {
+    let used = flops_by_roof(kernels, m);
+    compute_roofs(m).into_iter().filter(|c| !used.iter().any(|(u, _)| same_roof(u, c))).collect()
 }
 
 /// Data extent the ceilings need: ridge intensities (of the ridge roof with every level, and
@@ -156,13 +205,38 @@ mod tests {
                 KernelProfile::from_counters("k", &pairs)
             })
             .collect();
-        let got = flops_by_kind(&kernels, Some(512.0));
+        // The V100's roofs: FP64, FP32 and the FP16 matrix one (512 FLOPs per HMMA); no FP16
+        // vector FLOPs in the data, so no FP16 roof.
+        let m = crate::model::catalogue::v100();
+        let got = flops_by_roof(&kernels, &m);
         let want = per_kind(&kernels, Some(512.0));
-        for (g, w) in got.iter().zip(want) {
-            assert_eq!(g.1.to_bits(), w.to_bits());
+        let names: Vec<&str> = got.iter().map(|(c, _)| c.name.as_str()).collect();
+        assert_eq!(names, ["FP64", "FP32", "FP16 matrix"]);
+        for ((_, g), w) in got.iter().zip([want[0], want[1], want[3]]) {
+            assert_eq!(g.to_bits(), w.to_bits());
         }
-        assert!(got[1].1 > 1e9 && got[0].1 > 0.0 && got[3].1 > 0.0, "{got:?}");
-        assert_eq!(flops_by_kind(&[], None).map(|g| g.1.to_bits()), per_kind(&[], None).map(f64::to_bits), "empty: -0.0 as `sum`");
-        assert_eq!(dominant_kind(&kernels, Some(512.0)), ComputeKind::Tensor);
+        assert!(flops_by_roof(&[], &m).is_empty());
+        assert_eq!(dominant_kind(&kernels, &m), ComputeKind::Tensor);
+    }
+
+    #[test]
+    fn the_roofs_of_the_data_types_used_and_all_on_request() {
+        // A BF16 GEMM and an FP32 kernel on an H100: its FP32 and BF16 matrix roofs, not the
+        // FP8, TF32 or FP64 matrix ones; the BF16 roof has the most FLOPs and marks the ridges.
+        let m = crate::model::catalogue::h100();
+        let ks = [
+            KernelProfile::from_counters("gemm", &[(Counter::MatrixBf16, 1e12), (Counter::TimeS, 1e-3)]),
+            KernelProfile::from_counters("axpy", &[(Counter::Fp32Fma, 1e6), (Counter::TimeS, 1e-3)]),
+        ];
+        let input = ChartInput::new(&ks, &m, 800.0, 500.0);
+        let (ridge, roofs) = shown_compute(&input);
+        assert_eq!(ridge.map(|r| r.name.as_str()), Some("BF16 matrix"));
+        let names: Vec<&str> = roofs.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["FP32", "BF16 matrix"]);
+        // The toggle adds the rest: every roof of the machine.
+        let input = ChartInput::new(&ks, &m, 800.0, 500.0).with_all_roofs(true);
+        assert_eq!(shown_compute(&input).1.len(), compute_roofs(&m).len());
+        let unused: Vec<&str> = unused_roofs(&ks, &m).iter().map(|c| c.name.as_str()).collect();
+        assert!(unused.contains(&"FP8 matrix") && !unused.contains(&"BF16 matrix"), "{unused:?}");
     }
 }

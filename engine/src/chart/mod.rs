@@ -1,8 +1,10 @@
 //! Charts as renderer-independent scenes.
 //!
 //! [`build`] turns kernels, a machine and the view settings into a [`Scene`]: shapes in pixel
-//! coordinates (lines, circles, text) plus the hit areas of the dots. The app paints a scene on
-//! a canvas, [`svg::render`] writes it as SVG (CLI `plot`, export), so both show the same chart.
+//! coordinates (lines, circles, text) plus the hit areas of the dots. [`paint::paint`] draws a
+//! scene with plotters on any plotters backend that is a [`paint::ChartBackend`]: the app's
+//! canvas (plotters-canvas) and [`svg::render`] (plotters-svg: CLI `plot`, SVG export), so every
+//! output shows the same chart.
 //!
 //! One file per mode ([`classic`], [`hierarchical`], [`instruction`], [`walls`],
 //! [`transfers`]); what they share is in [`frame`] (layout, axes, legend), [`roofs`]
@@ -19,6 +21,7 @@ pub mod hierarchical;
 pub mod hit_grid;
 pub mod instruction;
 pub mod labels;
+pub mod paint;
 pub mod roofs;
 pub mod raster;
 pub mod scale;
@@ -117,6 +120,9 @@ pub struct ChartInput<'a> {
     pub hidden_levels: &'a [Level],
     /// Compute roofs switched off (classic, hierarchical). The roof of `compute` stays.
     pub hidden_compute: &'a [ComputeKind],
+    /// Draw every compute roof of the machine, not only those of the pipes and data types the
+    /// kernels use (classic, hierarchical).
+    pub all_roofs: bool,
     /// Whether to draw ceilings (roofs, ridge marks) at all; off shows the dots alone.
     pub show_ceilings: bool,
     /// Whether walls mode draws its memory walls (the LD/ST dots stay).
@@ -148,6 +154,7 @@ impl<'a> ChartInput<'a> {
             zoom: None,
             hidden_levels: &[],
             hidden_compute: &[],
+            all_roofs: false,
             show_ceilings: true,
             show_walls: true,
             word: WordSize::Bits32,
@@ -188,6 +195,11 @@ impl<'a> ChartInput<'a> {
 
     pub fn with_hidden_compute(mut self, kinds: &'a [ComputeKind]) -> Self {
         self.hidden_compute = kinds;
+        self
+    }
+
+    pub fn with_all_roofs(mut self, all: bool) -> Self {
+        self.all_roofs = all;
         self
     }
 

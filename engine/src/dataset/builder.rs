@@ -22,14 +22,17 @@
 //! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
 
 use super::devices::FileDevices;
+use super::same_run::{self, SameRun};
 use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
+use crate::domain::{Counter, Device};
 use crate::error::ImportError;
 use crate::import::binary::{self, BinaryImporter, BinaryParser};
 use crate::import::chunks::{utf8, ChunkFeeder};
 use crate::import::ncu::is_ncu_header;
 use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
 use crate::import::table::DETECT_LINES;
+use crate::import::json::JsonDocument;
 use crate::import::{self, Imported, Importer};
 use std::collections::HashMap;
 
@@ -40,6 +43,8 @@ pub struct DatasetBuilder {
     kernel_index: HashMap<String, usize>,
     join: LaunchJoin,
     open: Option<OpenFile>,
+    /// Time-only files (GPU summaries and traces), to count one run's two timings once.
+    same_run: SameRun,
 }
 
 /// The file being pushed.
@@ -189,7 +194,9 @@ impl DatasetBuilder {
         }
     }
 
-    /// Adds a file held in memory (what [`super::load_dataset`] does for each file).
+    /// Adds a file held in memory (what [`super::load_dataset`] does for each file). A JSON
+    /// format is read with serde_json (the `json` feature); a build without it (the web app)
+    /// gives JSON files to [`DatasetBuilder::add_json_file`] instead.
     pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         self.end_file()?;
         if binary::detect(&file.bytes).is_some() {
@@ -199,19 +206,40 @@ impl DatasetBuilder {
         }
         let text = import::decode(file)?;
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
-        if let Some(mut parser) = importer.stream(&file.name) {
+        self.add_text(&file.name, text, importer, None::<&import::json::JsonText>)
+    }
+
+    /// Adds a file held in memory whose text the host has parsed as JSON (`doc`: the web app's
+    /// `JSON.parse` result, read through serde-wasm-bindgen). Detection is by content, as for
+    /// [`DatasetBuilder::add_file`]: if the text is a JSON format (a `.roofline.json` view,
+    /// ERT's `roofline.json`) the importer reads `doc`, otherwise the text is read as usual
+    /// and `doc` is not looked at (so a lazy `doc` never parses a CSV).
+    pub fn add_json_file(&mut self, file: &SourceFile, doc: &impl JsonDocument) -> Result<(), ImportError> {
+        self.end_file()?;
+        let text = import::decode(file)?;
+        let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
+        self.add_text(&file.name, text, importer, Some(doc))
+    }
+
+    /// Reads `text`, detected as `importer`'s format: from `doc` if given and the format is
+    /// JSON, streamed if the importer streams, else whole.
+    fn add_text(&mut self, name: &str, text: &str, importer: &'static dyn Importer, doc: Option<&impl JsonDocument>) -> Result<(), ImportError> {
+        let from_document = doc.and_then(|d| import::read_json_document(importer, name, d));
+        if let Some(imported) = from_document {
+            self.add_imported(name, importer, imported?);
+        } else if let Some(mut parser) = importer.stream(name) {
             let mut totals = KernelTotals::default();
             let mut devices = FileDevices::default();
             let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
             read_whole(parser.as_mut(), text, &mut sink)?;
-            self.end_streamed(&file.name, importer.format(), totals);
+            self.end_streamed(name, importer.format(), totals);
             self.ds.devices.add_file(&parser.devices(), devices);
             self.ds.warnings.extend(parser.warnings());
         } else {
-            let imported = importer.import(&file.name, text)?;
-            self.add_imported(&file.name, importer, imported);
+            let imported = importer.import(name, text)?;
+            self.add_imported(name, importer, imported);
         }
-        self.ds.warnings.extend(crate::limits::truncated_row(&file.name, text));
+        self.ds.warnings.extend(crate::limits::truncated_row(name, text));
         Ok(())
     }
 
@@ -299,8 +327,29 @@ impl DatasetBuilder {
         }
     }
 
-    /// Adds what a whole-file importer read.
+    /// Adds what a whole-file importer read. A time-only table (GPU summary or trace) of a
+    /// run whose other timing is already in counts once ([`super::same_run`]).
     fn add_imported(&mut self, name: &str, importer: &dyn Importer, imported: Imported) {
+        let timing = same_run::timing_kind(importer.format(), &imported.launches);
+        let kernel_times = timing.map(|_| same_run::kernel_times(&imported.launches)).unwrap_or_default();
+        let mut replacing = None;
+        if let Some(per_launch) = timing {
+            match self.same_run.judge(name, importer.format(), per_launch, &kernel_times) {
+                same_run::Verdict::NewRun => {}
+                same_run::Verdict::Skip(warning) => {
+                    self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format(), tool: None });
+                    self.ds.warnings.push(warning);
+                    self.ds.warnings.extend(imported.warnings);
+                    return;
+                }
+                same_run::Verdict::Replace(i, warning) => {
+                    self.take_back(i);
+                    self.ds.warnings.push(warning);
+                    replacing = Some(i);
+                }
+            }
+        }
+        let (launches_from, omitted_from, transfers_from) = (self.ds.launches.len(), self.ds.launches_omitted, self.ds.transfers.len());
         let mut totals = KernelTotals::default();
         let mut devices = FileDevices::default();
         for l in &imported.launches {
@@ -309,15 +358,139 @@ impl DatasetBuilder {
             devices.add(&r);
             self.join.add(&mut self.ds.launches, &mut self.ds.launches_omitted, r);
         }
-        self.end_streamed(name, importer.format(), totals);
+        match replacing.and_then(|i| self.same_run.files.get(i)) {
+            // The kernels are the replaced file's: their times change, nothing else.
+            Some(old) => {
+                self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format(), tool: None });
+                for k in totals.into_kernels() {
+                    let Some(have) = self.kernel_index.get(&k.name).and_then(|&i| self.ds.kernels.get_mut(i)) else { continue };
+                    let old_s = old.kernels.iter().find(|o| o.name == k.name).map_or(0.0, |o| o.time_s);
+                    let rest_s = have.counters.get(Counter::TimeS).unwrap_or(0.0) - old_s;
+                    let new_s = k.counters.get(Counter::TimeS).unwrap_or(0.0);
+                    // Exactly the trace's time where the summary was the only time.
+                    have.counters.set(Counter::TimeS, if rest_s.abs() <= old_s * 1e-12 { new_s } else { rest_s + new_s });
+                }
+            }
+            None => self.end_streamed(name, importer.format(), totals),
+        }
+        if timing.is_some() {
+            let mut file_devices: Vec<(Device, f64, u64)> = Vec::new();
+            for l in &imported.launches {
+                let Some(d) = l.device.and_then(|i| imported.devices.get(usize::from(i))) else { continue };
+                let t = l.counters.get(Counter::TimeS).unwrap_or(0.0) * l.count as f64;
+                match file_devices.iter_mut().find(|(fd, _, _)| fd == d) {
+                    Some(e) => {
+                        e.1 += t;
+                        e.2 = e.2.saturating_add(l.count);
+                    }
+                    None => file_devices.push((d.clone(), t, l.count)),
+                }
+            }
+            self.same_run.files.push(same_run::TimedFile {
+                path: name.to_string(),
+                family: import::hints::family(importer.format()),
+                per_launch: timing == Some(true),
+                kernels: kernel_times,
+                launches: launches_from..self.ds.launches.len(),
+                omitted: self.ds.launches_omitted - omitted_from,
+                transfers: transfers_from..transfers_from + imported.transfers.len(),
+                devices: file_devices,
+                replaced: false,
+            });
+        }
         self.ds.devices.add_file(&imported.devices, devices);
         self.ds.warnings.extend(imported.warnings);
         self.ds.transfers.extend(imported.transfers);
+        for alt in imported.alternatives {
+            match self.ds.machine_alternatives.iter_mut().find(|m| m.id == alt.id) {
+                Some(existing) => import::machine::merge(existing, alt),
+                None => self.ds.machine_alternatives.push(alt),
+            }
+        }
         if let Some(m) = imported.machine {
             match self.ds.machine.as_mut() {
                 Some(existing) => import::machine::merge(existing, m),
                 None => self.ds.machine = Some(m),
             }
         }
+    }
+
+    /// Takes back what time-only file `i` (a summary replaced by its run's trace) added:
+    /// its launch records, transfers and device times. Its kernel times are replaced by the
+    /// caller.
+    fn take_back(&mut self, i: usize) {
+        let Some(f) = self.same_run.files.get_mut(i) else { return };
+        f.replaced = true;
+        let (launches, transfers, omitted) = (f.launches.clone(), f.transfers.clone(), f.omitted);
+        self.join.remove(&mut self.ds.launches, launches.clone());
+        self.ds.launches_omitted = self.ds.launches_omitted.saturating_sub(omitted);
+        if transfers.end <= self.ds.transfers.len() {
+            self.ds.transfers.drain(transfers.clone());
+        }
+        for (d, time_s, count) in &f.devices {
+            if let Some(run) = self.ds.devices.runs.iter_mut().find(|r| r.device.agrees_with(d)) {
+                run.kernel_time_s = (run.kernel_time_s - time_s).max(0.0);
+                run.launches = run.launches.saturating_sub(*count);
+            }
+        }
+        // Records of later time-only files moved down.
+        for g in &mut self.same_run.files {
+            if g.launches.start >= launches.end {
+                g.launches = g.launches.start - launches.len()..g.launches.end - launches.len();
+            }
+            if g.transfers.start >= transfers.end {
+                g.transfers = g.transfers.start - transfers.len()..g.transfers.end - transfers.len();
+            }
+        }
+    }
+}
+
+#[cfg(all(test, feature = "json"))]
+mod tests {
+    use super::*;
+    use crate::domain::counters::Counter;
+    use crate::import::json::{JsonError, JsonText};
+    use std::cell::Cell;
+
+    /// A host's parsed document: serde_json underneath, counting the reads.
+    struct Counted<'a> {
+        text: &'a str,
+        reads: Cell<usize>,
+    }
+
+    impl JsonDocument for Counted<'_> {
+        fn read<T: serde::de::DeserializeOwned>(&self) -> Result<T, JsonError> {
+            self.reads.set(self.reads.get() + 1);
+            JsonText(self.text).read()
+        }
+    }
+
+    fn add(name: &str, text: &str) -> (Result<Dataset, ImportError>, usize) {
+        let doc = Counted { text, reads: Cell::new(0) };
+        let mut b = DatasetBuilder::new();
+        let result = b.add_json_file(&SourceFile { name: name.into(), bytes: text.as_bytes().to_vec() }, &doc).and_then(|()| b.finish());
+        (result, doc.reads.get())
+    }
+
+    #[test]
+    fn json_formats_read_the_hosts_document_others_their_text() {
+        // A view file: the marker, then the kernels (two reads); 3 launches, 6 s in all.
+        let view = r#"{"roofline_view": "v1", "machine_id": "v100", "kernels": [{"name": "k", "launches": 3, "counters": {"time_s": 6.0}}]}"#;
+        let (ds, reads) = add("v.roofline.json", view);
+        let ds = ds.unwrap();
+        assert_eq!((ds.files[0].format, reads), ("roofline-view", 2));
+        assert_eq!((ds.kernels[0].launches, ds.kernels[0].counters.get(Counter::TimeS)), (3, Some(6.0)));
+        // ERT: one read; 176.44 GB/s of L1 and 11.03 GFLOP/s (FP64, ERT's default precision).
+        let ert = r#"{"empirical": {"gbytes": {"data": [["L1", 176.44], ["odd"], ["L4", 5]]}, "gflops": {"data": [["GFLOPs", 11.03]]}, "metadata": {"HOSTNAME": ["node7", []]}}}"#;
+        let (ds, reads) = add("roofline.json", ert);
+        let m = ds.unwrap().machine.unwrap();
+        assert_eq!((reads, m.name.as_str(), m.memory.len(), m.memory[0].bytes_per_s, m.compute[0].flops_per_s), (1, "node7 (ERT)", 1, 176.44e9, 11.03e9));
+        // CSV: the document is never read.
+        let (ds, reads) = add("k.csv", "kernel,time_s\nk,2\n");
+        assert_eq!((ds.unwrap().kernels.len(), reads), (1, 0));
+        // A broken document names the file and the line.
+        let (ds, _) = add("b.roofline.json", "{\"roofline_view\": \"v1\",\n\"kernels\": [}");
+        let e = ds.unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("b.roofline.json", Some(2)));
     }
 }

@@ -140,7 +140,7 @@ impl Device {
 
     /// A short description for sentences: "NVIDIA A100-PCIE-40GB (sm_80, 108 SMs)".
     pub fn describe(&self) -> String {
-        let name = self.name.clone().or_else(|| self.arch.as_ref().map(|a| format!("a {a} GPU"))).unwrap_or_else(|| "an unnamed device".into());
+        let name = self.name.clone().or_else(|| self.arch.as_ref().map(|a| format!("an {a} GPU"))).unwrap_or_else(|| "an unnamed device".into());
         let unit = if self.vendor == Some(Vendor::Amd) { "CUs" } else if self.vendor == Some(Vendor::Intel) { "Xe-cores" } else { "SMs" };
         let details: Vec<String> = [self.arch.clone().filter(|_| self.name.is_some()), self.sm_count.map(|n| format!("{n} {unit}"))]
             .into_iter()

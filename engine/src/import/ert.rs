@@ -13,13 +13,14 @@
 //! ERT measures in the precision it was built for: `ERT_PRECISION` in the config (FP64 when
 //! absent, ERT's default). L4 (eDRAM) has no level in the model and is skipped.
 
+use super::json::{JsonDocument, JsonText, Loose};
 use super::machine::{new_machine, push_compute, push_memory, slug};
 use super::table::find_line;
 use super::{parse_number, Imported, Importer};
 use crate::error::ImportError;
 use crate::model::{ComputeKind, Level, Machine};
 use crate::units::GIGA;
-use crate::json::{self, Json};
+use serde::Deserialize;
 
 pub struct ErtJson;
 pub struct ErtSum;
@@ -42,34 +43,100 @@ fn precision(p: &str) -> ComputeKind {
     }
 }
 
-/// The `[label, value]` pairs of an ERT `data` array.
-fn pairs(v: Option<&Json>) -> Vec<(String, f64)> {
-    v.and_then(|d| d.get("data")).and_then(Json::as_array).map_or_else(Vec::new, |arr| {
-        arr.iter()
-            .filter_map(|p| Some((p.at(0)?.as_str()?.to_string(), p.at(1)?.as_f64()?)))
-            .collect()
-    })
+/// ERT's `roofline.json`, as far as it is read. Sections and tables may be missing; the
+/// metadata's values vary in shape between ERT versions (`"HOSTNAME": ["host", [], […]]` or
+/// a string) and are read leniently ([`Loose`]), as are `data` entries that are not
+/// `[label, number]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ErtDocument {
+    pub empirical: Option<ErtSection>,
+    /// `ERT_SPEC_*` numbers of the config (vendor peaks), when ERT wrote them.
+    pub spec: Option<ErtSection>,
 }
 
-/// First string of a config value (`["FP64"]` or `"FP64"`).
-fn first_str(v: Option<&Json>) -> Option<String> {
-    match v? {
-        Json::String(s) => Some(s.clone()),
-        Json::Array(a) => a.first().and_then(|x| x.as_str().map(str::to_string)),
-        _ => None,
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ErtSection {
+    pub gbytes: Option<ErtTable>,
+    pub gflops: Option<ErtTable>,
+    pub metadata: Option<ErtMetadata>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ErtTable {
+    /// `[label, GB/s or GFLOP/s]` pairs.
+    pub data: Vec<Loose<(String, f64)>>,
+    pub metadata: Option<ErtMetadata>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ErtMetadata {
+    #[serde(rename = "HOSTNAME")]
+    pub hostname: Option<Loose<StrOrList>>,
+    #[serde(rename = "ERT_VERSION")]
+    pub ert_version: Option<Loose<StrOrList>>,
+    #[serde(rename = "CONFIG")]
+    pub config: Option<Loose<ErtConfig>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ErtConfig {
+    #[serde(rename = "ERT_PRECISION")]
+    pub precision: Option<Loose<StrOrList>>,
+}
+
+/// A config value: `"FP64"` or `["FP64", …]`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum StrOrList {
+    One(String),
+    List(Vec<Loose<String>>),
+}
+
+/// The string of a config value, or the first item of a list if it is a string.
+fn first_str(v: &Option<Loose<StrOrList>>) -> Option<String> {
+    match v.as_ref()?.value()? {
+        StrOrList::One(s) => Some(s.clone()),
+        StrOrList::List(items) => items.first()?.value().cloned(),
     }
 }
 
-fn add_section(m: &mut Machine, section: Option<&Json>, suffix: &str, kind: ComputeKind) {
-    for (label, gbs) in pairs(section.and_then(|s| s.get("gbytes"))) {
+fn add_section(m: &mut Machine, section: Option<&ErtSection>, suffix: &str, kind: ComputeKind) {
+    let pairs = |t: Option<&ErtTable>| t.map_or(&[][..], |t| t.data.as_slice()).iter().filter_map(Loose::value).cloned().collect::<Vec<_>>();
+    for (label, gbs) in pairs(section.and_then(|s| s.gbytes.as_ref())) {
         if let Some(l) = level(&label) {
             push_memory(m, &format!("{label}{suffix}"), l, gbs * GIGA);
         }
     }
-    for (label, gf) in pairs(section.and_then(|s| s.get("gflops"))) {
+    for (label, gf) in pairs(section.and_then(|s| s.gflops.as_ref())) {
         let name = if label.eq_ignore_ascii_case("GFLOPs") { format!("{kind:?}").to_ascii_uppercase() } else { label };
         push_compute(m, &format!("{name}{suffix}"), kind, gf * GIGA);
     }
+}
+
+/// Reads ERT's `roofline.json` from a parsed document: the machine it measured.
+pub fn import_document(file: &str, doc: &impl JsonDocument) -> Result<Imported, ImportError> {
+    let v: ErtDocument = doc.read().map_err(|e| ImportError::new(file, e.line, format!("invalid ERT JSON: {e}")))?;
+    let emp = v.empirical.as_ref().ok_or_else(|| ImportError::new(file, None, "the ERT JSON has no \"empirical\" section"))?;
+    let meta = emp.metadata.as_ref();
+    let host = meta
+        .and_then(|m| first_str(&m.hostname))
+        .or_else(|| emp.gbytes.as_ref().and_then(|g| g.metadata.as_ref()).and_then(|m| first_str(&m.hostname)))
+        .unwrap_or_else(|| "unknown host".to_string());
+    let config = meta.and_then(|m| m.config.as_ref()).and_then(Loose::value);
+    let kind = precision(&config.and_then(|c| first_str(&c.precision)).unwrap_or_default());
+    let version = meta.and_then(|m| first_str(&m.ert_version)).unwrap_or_default();
+    let mut m = new_machine(&slug("ert", &host), &format!("{host} (ERT)"), &format!("Empirical Roofline Toolkit {version} roofline.json ({file})"));
+    add_section(&mut m, Some(emp), "", kind);
+    add_section(&mut m, v.spec.as_ref(), " (spec)", kind);
+    if m.memory.is_empty() && m.compute.is_empty() {
+        return Err(ImportError::new(file, None, "the ERT JSON has no bandwidth or GFLOP/s numbers"));
+    }
+    Ok(Imported { machine: Some(m), ..Imported::default() })
 }
 
 impl Importer for ErtJson {
@@ -82,21 +149,7 @@ impl Importer for ErtJson {
     }
 
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
-        let v = json::parse(text).map_err(|e| ImportError::new(file, Some(e.line), format!("invalid ERT JSON: {e}")))?;
-        let emp = v.get("empirical").ok_or_else(|| ImportError::new(file, None, "the ERT JSON has no \"empirical\" section"))?;
-        let meta = emp.get("metadata");
-        let host = first_str(meta.and_then(|m| m.get("HOSTNAME")))
-            .or_else(|| first_str(emp.get("gbytes").and_then(|g| g.get("metadata")).and_then(|m| m.get("HOSTNAME"))))
-            .unwrap_or_else(|| "unknown host".to_string());
-        let kind = precision(&first_str(meta.and_then(|m| m.get("CONFIG")).and_then(|c| c.get("ERT_PRECISION"))).unwrap_or_default());
-        let version = first_str(meta.and_then(|m| m.get("ERT_VERSION"))).unwrap_or_default();
-        let mut m = new_machine(&slug("ert", &host), &format!("{host} (ERT)"), &format!("Empirical Roofline Toolkit {version} roofline.json ({file})"));
-        add_section(&mut m, Some(emp), "", kind);
-        add_section(&mut m, v.get("spec"), " (spec)", kind);
-        if m.memory.is_empty() && m.compute.is_empty() {
-            return Err(ImportError::new(file, None, "the ERT JSON has no bandwidth or GFLOP/s numbers"));
-        }
-        Ok(Imported { machine: Some(m), ..Imported::default() })
+        import_document(file, &JsonText(text))
     }
 }
 

@@ -32,7 +32,11 @@ pub const NCU_BYTES: &[&str] = &["dram__bytes.sum", "lts__t_bytes.sum", "l1tex__
 pub const NVPROF_FLOPS: &[&str] = &["flop_count_dp", "flop_count_sp", "flop_count_hp"];
 pub const NVPROF_BYTES: &[&str] = &["dram_read_transactions", "dram_write_transactions", "l2_read_transactions", "l2_write_transactions"];
 
-/// rocprof counters for FLOPs and HBM bytes (rocprof-compute's roofline set).
+/// rocprof counters for FLOPs and HBM bytes (rocprof-compute's roofline set): vector FLOPs
+/// and the matrix (MFMA) operations per type, as MI200 and later count them (MI100 has no
+/// FLOP counters: rocprof-compute's gfx908 panels say "No perf counter").
+/// `SQ_INSTS_VALU_MFMA_MOPS_F8` exists from MI300 on and is left out so that the command runs
+/// on an MI200 too; see `rocprof::mod` for the arithmetic.
 pub const ROCPROF_FLOPS: &[&str] = &[
     "SQ_INSTS_VALU_ADD_F64",
     "SQ_INSTS_VALU_MUL_F64",
@@ -40,8 +44,10 @@ pub const ROCPROF_FLOPS: &[&str] = &[
     "SQ_INSTS_VALU_ADD_F32",
     "SQ_INSTS_VALU_MUL_F32",
     "SQ_INSTS_VALU_FMA_F32",
-    "SQ_INSTS_VALU_MFMA_MOPS_F16",
+    "SQ_INSTS_VALU_MFMA_MOPS_F64",
     "SQ_INSTS_VALU_MFMA_MOPS_F32",
+    "SQ_INSTS_VALU_MFMA_MOPS_F16",
+    "SQ_INSTS_VALU_MFMA_MOPS_BF16",
 ];
 pub const ROCPROF_BYTES: &[&str] = &["FETCH_SIZE", "WRITE_SIZE"];
 
@@ -61,6 +67,43 @@ pub fn rocprof_command(counters: &[&str]) -> String {
 }
 
 /// Hint for an Nsight Compute run that profiled no kernel.
+/// The section of Nsight Compute's full set that measures tensor operations per data-type path
+/// (`sm__ops_path_tensor_src_<type>.sum`, which count FLOPs): its identifier as the section
+/// files name it (in the full set of 2025.1 on Hopper: a GH200 report in shared/samples).
+pub const NCU_TENSOR_SECTION: &str = "SpeedOfLight_HierarchicalTensorRooflineChart";
+
+/// Where only tensor instructions were counted on an architecture whose tensor instructions do
+/// different amounts of work by shape (Turing and later: HMMA.1688 and .16816, wgmma, tcgen05),
+/// what to collect instead, per GPU generation: the message and the commands. Volta (`sm_70`)
+/// needs nothing (512 FLOPs per HMMA.884).
+pub fn tensor_ops_hint(arch: Option<&str>) -> Option<(String, Vec<String>)> {
+    let arch = arch.unwrap_or("");
+    if arch == "sm_70" {
+        return None;
+    }
+    let generation = match arch {
+        "sm_75" => "Turing",
+        "sm_80" | "sm_86" | "sm_87" => "Ampere",
+        "sm_89" => "Ada",
+        "sm_90" => "Hopper",
+        a if a.starts_with("sm_10") || a.starts_with("sm_12") => "Blackwell",
+        _ => "this GPU",
+    };
+    let raw = format!(
+        "ncu --csv --page raw --section {NCU_TENSOR_SECTION} --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg,dram__bytes.sum ./app > tensor.csv"
+    );
+    let mut commands = Vec::new();
+    if matches!(generation, "Hopper" | "Blackwell") {
+        // The section is part of the full set there: a report has everything.
+        commands.push("ncu --set full -o report ./app   (then drop report.ncu-rep on the page)".to_string());
+    }
+    commands.push(raw);
+    let message = format!(
+        "tensor instructions (sm__inst_executed_pipe_tensor) were counted but not tensor operations: on {generation} one tensor instruction does a different number of FLOPs depending on its shape, so they are not turned into FLOPs; collect the operations per data type (sm__ops_path_tensor_src_<type>.sum, Nsight Compute's hierarchical tensor roofline section; `ncu --list-sections` shows whether your version has it for this GPU)"
+    );
+    Some((message, commands))
+}
+
 pub fn ncu_profiled_nothing() -> String {
     format!(
         "check the kernel filters (-k, --launch-skip, --profile-from-start) and collect e.g. `{}`",

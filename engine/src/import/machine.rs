@@ -71,11 +71,30 @@ pub fn merge(into: &mut Machine, other: Machine) {
     if into.flops_per_tensor_inst.is_none() {
         into.flops_per_tensor_inst = other.flops_per_tensor_inst;
     }
+    // What the second file says about the processor and the first does not (rocprof-compute's
+    // roofline.csv has no architecture, its sysinfo.csv has).
+    macro_rules! fill {
+        ($($f:ident),*) => { $( if into.$f.is_none() { into.$f = other.$f; } )* };
+    }
+    fill!(vendor, arch, generation, sm_count, memory_bytes, l2_bytes, clock_hz);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merge_keeps_the_first_numbers_and_fills_what_it_lacks() {
+        let mut a = new_machine("a", "A", "roofline.csv");
+        push_memory(&mut a, "HBM", Level::Dram, 1.0e12);
+        let mut b = new_machine("b", "B", "sysinfo.csv");
+        push_memory(&mut b, "HBM", Level::Dram, 1.6e12);
+        (b.arch, b.sm_count, b.clock_hz) = (Some("gfx90a".into()), Some(104), Some(1.7e9));
+        merge(&mut a, b);
+        assert_eq!(a.memory.len(), 1);
+        assert_eq!(a.memory[0].bytes_per_s, 1.0e12);
+        assert_eq!((a.arch.as_deref(), a.sm_count, a.clock_hz), (Some("gfx90a"), Some(104), Some(1.7e9)));
+    }
 
     #[test]
     fn slugs() {

@@ -9,8 +9,10 @@ pub mod advisor;
 pub mod binary;
 pub mod chunks;
 pub mod csv;
+pub mod device_list;
 pub mod ert;
 pub mod hints;
+pub mod json;
 pub mod machine;
 pub mod ncu;
 pub mod ncu_metrics;
@@ -38,6 +40,9 @@ pub struct Imported {
     pub launches: Vec<Launch>,
     pub transfers: Vec<Transfer>,
     pub machine: Option<Machine>,
+    /// Other machines the file describes besides [`Imported::machine`], for the user to pick
+    /// instead (Intel Advisor's single-threaded roofs beside its all-core ones).
+    pub alternatives: Vec<Machine>,
     /// The devices the file describes, indexed by [`Launch::device`].
     pub devices: Vec<Device>,
     /// What the file holds that the reader could not use, worth telling the user.
@@ -74,6 +79,7 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         &nvprof::text::NvprofTextSummary,
         &ncu_text::NsightComputeText,
         &rocprof::v3::RocprofV3Counters,
+        &rocprof::agent_info::RocprofV3AgentInfo,
         &rocprof::stats::RocprofStats,
         &rocprof::compute::RocprofComputeRoofline,
         &rocprof::compute::RocprofComputeSysinfo,
@@ -86,6 +92,16 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         // Last: a log with no table at all (the profiled application failed).
         &ncu_log::NsightComputeLog,
     ]
+}
+
+/// `importer`'s reading of a parsed JSON document, for the formats that are JSON (`None` for
+/// the others, which read text). See `DatasetBuilder::add_json_file`.
+pub fn read_json_document(importer: &dyn Importer, file_name: &str, doc: &impl json::JsonDocument) -> Option<Result<Imported, ImportError>> {
+    match importer.format() {
+        "roofline-view" => Some(view_file::import_document(file_name, doc)),
+        "ert-json" => Some(ert::import_document(file_name, doc)),
+        _ => None,
+    }
 }
 
 /// The importer whose format `text` is in.

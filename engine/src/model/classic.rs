@@ -96,6 +96,6 @@ mod tests {
         assert_eq!(names, ["FP64", "FP32", "FP16", "FP16 matrix", "INT32"]);
         let m = super::super::catalogue::h100();
         let names: Vec<&str> = compute_roofs(&m).iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["FP64", "FP32", "FP16", "FP16 matrix", "BF16 matrix", "TF32 matrix", "FP8 matrix", "FP64 matrix", "INT32"]);
+        assert_eq!(names, ["FP64", "FP32", "FP16", "FP16 matrix", "BF16 matrix", "TF32 matrix", "FP8 matrix", "FP64 matrix", "INT8 matrix", "INT32"]);
     }
 }

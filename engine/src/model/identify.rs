@@ -122,15 +122,9 @@ pub fn identify(device: &Device, measured_sm_clock_hz: Option<f64>) -> Option<Id
         let note = assumed.then(|| format!("the profile names only {}: {} is assumed", what_is_known(device), m.name));
         return Some(Identified { machine: m, how: Match::Architecture, note });
     }
-    let derived = derived_machine(device)?;
+    let derived = catalogue::derived_machine(device)?;
     let note = format!("{} is not in the catalogue: its roofs are derived from its attributes ({})", device.describe(), derived.source);
     Some(Identified { machine: derived, how: Match::Derived, note: Some(note) })
-}
-
-/// Until the per-architecture rates land in the catalogue (branch `catalogue`), no machine is
-/// derived: such a device is named and gets no roofs.
-fn derived_machine(_device: &Device) -> Option<Machine> {
-    None
 }
 
 /// A name's rule may pick an entry of the wrong memory size where the name does not say it

@@ -10,6 +10,7 @@
 //! the deflate stream they would flatten the Huffman codes the names need (−12% link length).
 
 use super::codes::{counter_code, counter_of};
+use super::choice_wire;
 use super::machine_wire;
 use super::view::{SharedKernel, View};
 use super::wire::{damaged, f24_bits, f24_value, Reader, Writer, MAX_STRING_BYTES};
@@ -31,7 +32,9 @@ const HAS_ZOOM: u64 = 1 << 2;
 const HAS_TOP_N: u64 = 1 << 3;
 const HAS_SELECTED: u64 = 1 << 4;
 const HAS_THEME: u64 = 1 << 5;
-const KNOWN_FLAGS: u64 = (1 << 6) - 1;
+/// How the machine was chosen ([`View::choice`]), written after the word size.
+const HAS_CHOICE: u64 = 1 << 6;
+const KNOWN_FLAGS: u64 = (1 << 7) - 1;
 
 /// Why `view` cannot be written, if it cannot (limits of the format; see docs/SHARING.md).
 pub fn check(view: &View) -> Result<(), String> {
@@ -79,6 +82,7 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
         (view.top_n.is_some(), HAS_TOP_N),
         (selected.is_some(), HAS_SELECTED),
         (view.theme.is_some(), HAS_THEME),
+        (view.choice.is_some(), HAS_CHOICE),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -112,6 +116,9 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
         w.str(t);
     }
     w.u8(view.word_bytes);
+    if let Some(c) = &view.choice {
+        choice_wire::write(&mut w, c);
+    }
     let tail = write_kernels(&mut w, &view.kernels, names);
     Payload { body: w.bytes, tail }
 }
@@ -186,6 +193,7 @@ pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
     if word_bytes == 0 {
         return Err(damaged("the word size is 0 bytes"));
     }
+    let choice = if flags & HAS_CHOICE != 0 { Some(choice_wire::read(&mut r)?) } else { None };
     let kernels = read_kernels(&mut r, tail)?;
     if r.remaining() != 0 {
         return Err(damaged(&format!("{} unexpected bytes follow the kernels", r.remaining())));
@@ -193,7 +201,7 @@ pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
     if selected.is_some_and(|i| i >= kernels.len()) {
         return Err(damaged("the selected kernel is not among the kernels"));
     }
-    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels })
+    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice })
 }
 
 fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, DecodeError> {
@@ -287,6 +295,24 @@ mod tests {
     }
 
     #[test]
+    fn the_machine_choice_round_trips() {
+        use crate::choice::{ClockBasis, Chosen};
+        use crate::domain::{Device, Vendor};
+        let device = Device { name: Some("NVIDIA A100-PCIE-40GB".into()), vendor: Some(Vendor::Nvidia), arch: Some("sm_80".into()), sm_count: Some(108), memory_bytes: Some(4e10), ..Device::default() };
+        let mut v = sample();
+        v.choice = Some(super::super::view::ViewChoice::of(Chosen::Option, ClockBasis::Measured, Some(&device), Some(765e6)));
+        let (body, tail) = bytes_of(&v);
+        let back = read(&body, &tail).expect("reads");
+        let c = back.choice.expect("a choice");
+        assert_eq!((c.chosen, c.clock, c.measured_sm_clock_hz), (Some(Chosen::Option), Some(ClockBasis::Measured), Some(765e6)));
+        // The identity travels, not the memory size (the machine carries what the roofs need).
+        assert_eq!(c.device, Some(Device { memory_bytes: None, ..device }));
+        // Without a choice, the bytes are those of a link from before choices existed.
+        v.choice = None;
+        assert_eq!(bytes_of(&v).0[0] & (1 << 6), 0);
+    }
+
+    #[test]
     fn absurd_counts_are_refused_before_allocating() {
         let e = read(&body_declaring(MAX_KERNELS as u64 + 1), &[]).unwrap_err();
         assert!(e.0.contains("too many for the number of kernels"), "{}", e.0);
@@ -315,7 +341,8 @@ mod tests {
     fn out_of_range_fields_are_refused() {
         let v = sample();
         let (mut body, tail) = bytes_of(&v);
-        body[0] |= 1 << 6;
+        // Bit 7 is the first flag no version defines (bit 6, the machine choice, came later).
+        body[0] |= 1 << 7;
         assert!(read(&body, &tail).unwrap_err().0.contains("v1 does not define"));
         let mut bad = View { selected: Some(0), ..View::default() };
         bad.kernels.push(SharedKernel::default());

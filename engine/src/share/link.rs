@@ -2,11 +2,11 @@
 //! [`MAX_LINK_CHARS`] by shortening the longest kernel names first. The CRC-32 covers body and
 //! tail; the tail (values' low bytes, incompressible) follows the deflate stream's last byte.
 
-use super::base64url;
 use super::binary;
 use super::view::View;
-use super::wire::crc32;
 use super::deflate::{deflate, inflate};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
 use super::{DecodeError, EncodeError, MAX_LINK_CHARS, VERSION};
 use crate::domain::names::display_name;
 
@@ -37,7 +37,26 @@ fn pack(view: &View, names: &[&str]) -> String {
     body.extend_from_slice(&crc.to_be_bytes());
     let mut bytes = deflate(&body);
     bytes.extend_from_slice(&tail);
-    format!("{VERSION}.{}", base64url::encode(&bytes))
+    format!("{VERSION}.{}", URL_SAFE_NO_PAD.encode(&bytes))
+}
+
+/// CRC-32 (IEEE 802.3, as zip and PNG use; check value `crc32(b"123456789") == 0xCBF43926`):
+/// detects a link altered in a way that still inflates.
+pub(super) fn crc32(bytes: &[u8]) -> u32 {
+    const CRC: crc::Crc<u32, crc::NoTable> = crc::Crc::<u32, crc::NoTable>::new(&crc::CRC_32_ISO_HDLC);
+    CRC.checksum(bytes)
+}
+
+/// Unpadded base64url (RFC 4648 §5), strict: padding, a lone trailing character, or unused
+/// low bits that are not zero (the encoder leaves them zero) are refused. On failure, the
+/// 0-based index of the offending character.
+fn unbase64(text: &str) -> Result<Vec<u8>, usize> {
+    use base64::DecodeError as E;
+    URL_SAFE_NO_PAD.decode(text).map_err(|e| match e {
+        E::InvalidByte(at, _) | E::InvalidLastSymbol(at, _) => at,
+        E::InvalidLength(len) => len,
+        E::InvalidPadding => text.find('=').unwrap_or(text.len()),
+    })
 }
 
 /// Encodes a view as a link fragment. Names are kept in full when the link fits in
@@ -57,7 +76,7 @@ pub fn encode(view: &View) -> Result<Link, EncodeError> {
     // the names that shorten, plus 0 (shorten all of them). Bigger threshold, fewer shortened.
     let mut thresholds: Vec<usize> = full.iter().zip(&short).filter(|(f, s)| s.len() < f.len()).map(|(f, _)| f.len()).collect();
     thresholds.push(0);
-    crate::sort::sort_usizes(&mut thresholds, &mut |a, b| a.cmp(&b));
+    thresholds.sort();
     thresholds.dedup();
     let attempt = |threshold: usize| {
         let names: Vec<&str> = full.iter().zip(&short).map(|(f, s)| if f.len() > threshold && s.len() < f.len() { s.as_str() } else { f }).collect();
@@ -102,7 +121,7 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
             format!("\"{}\" is not a link version (expected \"{VERSION}.…\")", version.chars().take(20).collect::<String>())
         }));
     }
-    let packed = base64url::decode(payload).map_err(|at| DecodeError(format!("it is damaged (not base64url at character {}); was it cut or altered?", at + version.len() + 1)))?;
+    let packed = unbase64(payload).map_err(|at| DecodeError(format!("it is damaged (not base64url at character {}); was it cut or altered?", at + version.len() + 1)))?;
     let (mut body, consumed) = inflate(&packed)?;
     let tail = &packed[consumed..];
     if body.len() < 4 {
@@ -117,4 +136,29 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
         return Err(DecodeError("it is damaged (checksum mismatch); was it cut or altered?".into()));
     }
     binary::read(&body[..body_len], tail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64url_is_unpadded_and_strict() {
+        // RFC 4648 §10 vectors, unpadded.
+        for (raw, enc) in [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")] {
+            assert_eq!(URL_SAFE_NO_PAD.encode(raw), enc);
+            assert_eq!(unbase64(enc).as_deref(), Ok(raw.as_bytes()));
+        }
+        assert_eq!(URL_SAFE_NO_PAD.encode([0xfb, 0xff]), "-_8", "the URL alphabet");
+        assert_eq!(unbase64("Zm9v!"), Err(4));
+        assert_eq!(unbase64("Zh"), Err(1), "unused bits must be zero");
+        assert_eq!(unbase64("Zm8="), Err(3), "no padding");
+        assert_eq!(unbase64("Zm9vY"), Err(5), "a lone trailing character encodes no byte");
+    }
+
+    #[test]
+    fn crc32_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+    }
 }

@@ -17,8 +17,8 @@
 //! Views too large for a link travel as a `.roofline.json` file ([`file`]), which the
 //! importers open like any profiler file.
 
-mod base64url;
 mod binary;
+mod choice_wire;
 mod codes;
 mod deflate;
 mod dictionary;
@@ -26,13 +26,12 @@ pub mod file;
 mod link;
 mod machine_wire;
 mod view;
-mod view_json;
 mod wire;
 
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
 pub use codes::{counter_code, counter_of};
 pub use link::{decode, encode, Link, MAX_INPUT_CHARS};
-pub use view::{compute_id, level_id, theme_id, SharedKernel, View};
+pub use view::{compute_id, level_id, theme_id, SharedKernel, View, ViewChoice};
 pub use wire::{quantise, MAX_STRING_BYTES};
 
 use std::fmt;
@@ -147,7 +146,7 @@ mod tests {
     #[test]
     fn decompression_bombs_are_capped() {
         let zeros = vec![0u8; MAX_DECODED_BYTES + 1];
-        let bomb = format!("v1.{}", base64url::encode(&miniz_oxide::deflate::compress_to_vec(&zeros, 9)));
+        let bomb = format!("v1.{}", base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, miniz_oxide::deflate::compress_to_vec(&zeros, 9)));
         assert!(bomb.len() < 40_000);
         assert!(decode(&bomb).unwrap_err().0.contains("expands beyond"));
     }

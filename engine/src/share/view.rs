@@ -9,11 +9,19 @@ use crate::chart::{Mode, Theme, Zoom};
 use crate::domain::counters::Counters;
 use crate::model::{catalogue, ComputeKind, Level, Machine};
 use crate::domain::profile::KernelProfile;
-use serde::Serialize;
+use crate::choice::{Chosen, ClockBasis};
+use crate::domain::Device;
+use serde::{Deserialize, Serialize};
 
 /// Everything needed to redraw a view. Fill it with `View { …, ..View::default() }` or
 /// [`View::new`]; the defaults are the app's own (classic mode, FP64 words, nothing hidden).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// Read from a `.roofline.json` document (`share::file`) leniently, as docs/SHARING.md
+/// promises: a missing setting takes its default (`serde(default)`), unknown members and
+/// counter names are ignored, `null` is "none" for optional settings; a kernel needs its
+/// name, launch count and counters, and a custom machine its id, name, source and ceilings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct View {
     /// Catalogue id of the machine (`v100`). With [`View::custom_machine`] it is only the
     /// id the custom machine was derived from, shown if the custom one cannot be used.
@@ -44,6 +52,31 @@ pub struct View {
     pub word_bytes: u8,
     /// The kernels with their aggregated counters (totals over launches, base units).
     pub kernels: Vec<SharedKernel>,
+    /// How the machine was chosen, and the profile's device and measured clock, so that the
+    /// reopened view says the same sentence and warnings ([`crate::choice::sentence`]).
+    /// Left out of view files when absent, so they read as before choices existed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<ViewChoice>,
+}
+
+/// The machine choice as a link carries it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ViewChoice {
+    pub chosen: Option<Chosen>,
+    pub clock: Option<ClockBasis>,
+    /// What the profile said about its device (name, vendor, architecture, SM count).
+    pub device: Option<Device>,
+    pub measured_sm_clock_hz: Option<f64>,
+}
+
+impl ViewChoice {
+    /// The part of a choice a link keeps: the device's identity, not its peaks or clocks (the
+    /// machine carries the ceilings).
+    pub fn of(chosen: Chosen, clock: ClockBasis, device: Option<&Device>, measured_sm_clock_hz: Option<f64>) -> ViewChoice {
+        let device = device.map(|d| Device { name: d.name.clone(), vendor: d.vendor, arch: d.arch.clone(), sm_count: d.sm_count, ..Device::default() });
+        ViewChoice { chosen: Some(chosen), clock: Some(clock), device, measured_sm_clock_hz }
+    }
 }
 
 impl Default for View {
@@ -61,12 +94,13 @@ impl Default for View {
             theme: None,
             word_bytes: 8,
             kernels: Vec::new(),
+            choice: None,
         }
     }
 }
 
 /// A kernel as it travels in a link: the aggregated counters, not the launches or the CSV.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SharedKernel {
     pub name: String,
     pub launches: u64,

@@ -3,18 +3,34 @@
 //! bytes/s (memory) or FLOP/s / OP/s (compute), type `memory` or `compute`, and in recent
 //! versions the device (`CPU`/`GPU`). Header `Name,Bandwidth,Type[,Device]`.
 //!
-//! Mapping: `L1`/`L2`/`L3`/`DRAM`/`GTI`/`SLM`/`Shared Local Memory` bandwidth → levels (GTI, the GPU's
-//! interface to memory, counts as DRAM); `DP …` → FP64, `SP …` → FP32, `HP …`/`Half` → FP16,
-//! `Int…` → integer, `XMX`/`DPAS`/`Matrix` → tensor; `(single-threaded)` roofs are skipped in
-//! favour of the whole-machine ones. Within a kind the highest roof comes first.
+//! Advisor measures every roof twice: for all cores ("DP Vector FMA Peak") and for one
+//! thread ("DP Vector FMA Peak (single-threaded)", "L1 bandwidth (single-threaded)"; names as
+//! `advixe-cl --report=roofs` prints them, e.g. in CSCS's ReFrame Advisor check). Both sets
+//! are kept: the all-core roofs are the file's machine ([`ALL_CORES_ID`]), the single-threaded
+//! ones an alternative machine ([`SINGLE_THREAD_ID`], roof names without the suffix) for a
+//! single-threaded code, which the user picks in the machine picker.
+//!
+//! Mapping: `L1`/`L2`/`L3`/`DRAM`/`GTI`/`SLM`/`Shared Local Memory` bandwidth → levels (GTI,
+//! the GPU's interface to memory, counts as DRAM); `DP …` → FP64, `SP …` → FP32, `HP …`/`Half`
+//! → FP16, `Int…` → integer. Matrix-engine roofs (`XMX`, `DPAS`, `AMX`, `Matrix`) become matrix
+//! ceilings of the data type the name says (`XMX BF16 Peak` → BF16 matrix; FP64, TF32, FP32,
+//! FP16, BF16, FP8); integer ones (`XMX INT8`) stay integer roofs, because Advisor counts that
+//! work as INTOP; a matrix roof whose name says no type is a matrix roof of no type.
+//! Within a kind the highest roof comes first.
 
+use crate::domain::DataType;
 use crate::error::ImportError;
-use crate::import::machine::{new_machine, push_compute, push_memory};
+use crate::import::machine::{new_machine, push_compute, push_matrix, push_memory};
 use crate::import::table::{cell, find_line, header_starts_with, open_table};
 use crate::import::{parse_number, Imported, Importer};
-use crate::model::{ComputeKind, Level};
+use crate::model::{ComputeKind, Level, Machine};
 
 pub struct AdvisorRoofs;
+
+/// The id of the machine of all-core roofs.
+pub const ALL_CORES_ID: &str = "advisor-roofs";
+/// The id of the machine of single-threaded roofs.
+pub const SINGLE_THREAD_ID: &str = "advisor-roofs-1t";
 
 fn is_header(l: &str) -> bool {
     ["Name", "name"].iter().any(|n| header_starts_with(l, &[n, "Bandwidth", "Type"]) || header_starts_with(l, &[n, "bandwidth", "type"]))
@@ -37,20 +53,97 @@ fn memory_level(name: &str) -> Option<Level> {
     }
 }
 
-fn compute_kind(name: &str) -> Option<ComputeKind> {
+/// What a compute roof bounds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Roof {
+    Vector(ComputeKind),
+    Matrix(Option<DataType>),
+}
+
+/// The words of a roof name, lower case: `XMX BF16 Peak` → `xmx`, `bf16`, `peak`.
+fn words(name: &str) -> Vec<String> {
+    name.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect()
+}
+
+/// The data type a matrix roof's name says, if it says one; `Err(())` for an integer type.
+fn matrix_type(words: &[String]) -> Result<Option<DataType>, ()> {
+    for w in words {
+        let t = match w.as_str() {
+            "fp64" | "dp" | "double" => DataType::Fp64,
+            "tf32" => DataType::Tf32,
+            "fp32" | "sp" | "single" => DataType::Fp32,
+            "fp16" | "hp" | "half" => DataType::Fp16,
+            "bf16" | "bfloat16" => DataType::Bf16,
+            "fp8" | "bf8" | "hf8" => DataType::Fp8,
+            _ if w.starts_with("int") || w.starts_with("uint") || w == "i8" || w == "u8" => return Err(()),
+            _ => continue,
+        };
+        return Ok(Some(t));
+    }
+    Ok(None)
+}
+
+fn compute_roof(name: &str) -> Option<Roof> {
     let n = name.to_ascii_lowercase();
-    if n.contains("xmx") || n.contains("dpas") || n.contains("matrix") {
-        Some(ComputeKind::Tensor)
-    } else if n.starts_with("dp ") || n.contains("fp64") {
-        Some(ComputeKind::Fp64)
+    let w = words(name);
+    if w.iter().any(|w| matches!(w.as_str(), "xmx" | "dpas" | "amx" | "matrix" | "systolic")) {
+        return Some(match matrix_type(&w) {
+            Ok(t) => Roof::Matrix(t),
+            Err(()) => Roof::Vector(ComputeKind::Int),
+        });
+    }
+    let kind = if n.starts_with("dp ") || n.contains("fp64") {
+        ComputeKind::Fp64
     } else if n.starts_with("sp ") || n.contains("fp32") {
-        Some(ComputeKind::Fp32)
+        ComputeKind::Fp32
     } else if n.starts_with("hp ") || n.contains("half") || n.contains("fp16") {
-        Some(ComputeKind::Fp16)
+        ComputeKind::Fp16
     } else if n.starts_with("int") {
-        Some(ComputeKind::Int)
+        ComputeKind::Int
     } else {
-        None
+        return None;
+    };
+    Some(Roof::Vector(kind))
+}
+
+/// A roof's name without Advisor's single-threaded suffix, and whether it had one.
+fn single_threaded(name: &str) -> (String, bool) {
+    for suffix in ["(single-threaded)", "(single thread)", "(single-thread)"] {
+        if let Some(i) = name.to_ascii_lowercase().find(suffix) {
+            let base = format!("{}{}", name.get(..i).unwrap_or("").trim_end(), name.get(i + suffix.len()..).unwrap_or(""));
+            return (base.trim().to_string(), true);
+        }
+    }
+    (name.to_string(), false)
+}
+
+/// The roofs of one set (all cores, or one thread), before they become a machine.
+#[derive(Default)]
+struct RoofSet {
+    memory: Vec<(String, Level, f64)>,
+    compute: Vec<(String, Roof, f64)>,
+}
+
+impl RoofSet {
+    fn is_empty(&self) -> bool {
+        self.memory.is_empty() && self.compute.is_empty()
+    }
+
+    fn into_machine(mut self, id: &str, name: &str, source: &str) -> Machine {
+        self.memory.sort_by(|a, b| b.2.total_cmp(&a.2));
+        self.compute.sort_by(|a, b| b.2.total_cmp(&a.2));
+        let mut m = new_machine(id, name, source);
+        for (n, level, v) in self.memory {
+            push_memory(&mut m, &n, level, v);
+        }
+        for (n, roof, v) in self.compute {
+            match roof {
+                Roof::Vector(kind) => push_compute(&mut m, &n, kind, v),
+                Roof::Matrix(Some(t)) => push_matrix(&mut m, &n, t, v),
+                Roof::Matrix(None) => push_compute(&mut m, &n, ComputeKind::Tensor, v),
+            }
+        }
+        m
     }
 }
 
@@ -66,23 +159,24 @@ impl Importer for AdvisorRoofs {
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
         let (line, start, _) = find_line(text, is_header).ok_or_else(|| ImportError::new(file, None, "no Advisor roofs header found"))?;
         let (_, records) = open_table(text, line, start);
-        let mut mem: Vec<(String, Level, f64)> = Vec::new();
-        let mut comp: Vec<(String, ComputeKind, f64)> = Vec::new();
+        let (mut all, mut one) = (RoofSet::default(), RoofSet::default());
         for rec in records {
-            let name = cell(&rec, 0).trim();
-            if name.is_empty() || name.contains("single-threaded") || name.contains("single thread") {
+            let raw = cell(&rec, 0).trim();
+            if raw.is_empty() {
                 continue;
             }
             let Some(value) = parse_number(cell(&rec, 1)) else { continue };
+            let (name, is_1t) = single_threaded(raw);
+            let set = if is_1t { &mut one } else { &mut all };
             match cell(&rec, 2).trim().to_ascii_lowercase().as_str() {
                 "memory" => {
-                    if let Some(level) = memory_level(name) {
-                        mem.push((name.to_string(), level, value));
+                    if let Some(level) = memory_level(&name) {
+                        set.memory.push((name, level, value));
                     }
                 }
                 "compute" => {
-                    if let Some(kind) = compute_kind(name) {
-                        comp.push((name.to_string(), kind, value));
+                    if let Some(roof) = compute_roof(&name) {
+                        set.compute.push((name, roof, value));
                     }
                 }
                 other => {
@@ -90,18 +184,37 @@ impl Importer for AdvisorRoofs {
                 }
             }
         }
-        crate::sort::sort_by(&mut mem, |a, b| b.2.total_cmp(&a.2));
-        crate::sort::sort_by(&mut comp, |a, b| b.2.total_cmp(&a.2));
-        let mut m = new_machine("advisor-roofs", "Intel Advisor roofs", &format!("Intel Advisor --report=roofs ({file})"));
-        for (n, level, v) in mem {
-            push_memory(&mut m, &n, level, v);
-        }
-        for (n, kind, v) in comp {
-            push_compute(&mut m, &n, kind, v);
-        }
-        if m.memory.is_empty() && m.compute.is_empty() {
-            return Err(ImportError::new(file, Some(line), "the Advisor roofs table has no memory or compute roof"));
-        }
-        Ok(Imported { machine: Some(m), ..Imported::default() })
+        let source = format!("Intel Advisor --report=roofs ({file})");
+        let source_1t = format!("Intel Advisor --report=roofs ({file}), single-threaded roofs");
+        let (machine, alternatives) = match (all.is_empty(), one.is_empty()) {
+            (true, true) => return Err(ImportError::new(file, Some(line), "the Advisor roofs table has no memory or compute roof")),
+            (false, true) => (all.into_machine(ALL_CORES_ID, "Intel Advisor roofs", &source), Vec::new()),
+            // Only single-threaded roofs: they are all the file has.
+            (true, false) => (one.into_machine(SINGLE_THREAD_ID, "Intel Advisor roofs (single-threaded)", &source_1t), Vec::new()),
+            (false, false) => (
+                all.into_machine(ALL_CORES_ID, "Intel Advisor roofs", &source),
+                vec![one.into_machine(SINGLE_THREAD_ID, "Intel Advisor roofs (single-threaded)", &source_1t)],
+            ),
+        };
+        Ok(Imported { machine: Some(machine), alternatives, ..Imported::default() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roof_names_map_to_ceilings() {
+        assert_eq!(compute_roof("XMX BF16 Peak"), Some(Roof::Matrix(Some(DataType::Bf16))));
+        assert_eq!(compute_roof("DPAS FP16 Peak"), Some(Roof::Matrix(Some(DataType::Fp16))));
+        assert_eq!(compute_roof("AMX TF32 Peak"), Some(Roof::Matrix(Some(DataType::Tf32))));
+        assert_eq!(compute_roof("XMX INT8 Peak"), Some(Roof::Vector(ComputeKind::Int)));
+        assert_eq!(compute_roof("XMX Peak"), Some(Roof::Matrix(None)));
+        assert_eq!(compute_roof("DP Vector FMA Peak"), Some(Roof::Vector(ComputeKind::Fp64)));
+        assert_eq!(compute_roof("Int64 Vector Add Peak"), Some(Roof::Vector(ComputeKind::Int)));
+        assert_eq!(compute_roof("Scalar Add Peak"), None);
+        assert_eq!(single_threaded("L1 bandwidth (single-threaded)"), ("L1 bandwidth".to_string(), true));
+        assert_eq!(single_threaded("DRAM Bandwidth (single node)"), ("DRAM Bandwidth (single node)".to_string(), false));
     }
 }

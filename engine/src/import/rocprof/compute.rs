@@ -6,11 +6,17 @@
 //!   MFMAI8Ops` in GB/s and GFLOP/s (each with Low/High variants, which are ignored);
 //! * `sysinfo.csv`: one row of machine facts; its `hbm_bw` (GB/s, theoretical) gives the HBM
 //!   ceiling, and the GPU model, CU count and clocks are recorded in the machine's source.
+//!   The same row describes the GPU ([`sysinfo_device`]): `gpu_model` ("MI200"), `gpu_arch`
+//!   ("gfx90a"), `cu_per_gpu`, `max_sclk` and `max_mclk` (MHz), `gpu_l2` (KiB, total), with
+//!   the units rocprof-compute documents for them (`ROCm/rocprofiler-compute`,
+//!   `src/utils/specs.py`, `MachineSpecs`). `gpu_memory` ("KB") is not read: which KB it
+//!   means is not documented.
 
 use crate::error::ImportError;
-use crate::domain::DataType;
+use crate::domain::{DataType, Device, Vendor};
 use crate::import::machine::{new_machine, push_compute, push_matrix, push_memory, slug};
-use crate::import::table::{cell, find_line, header_starts_with, open_table};
+use crate::import::table::{cell, find_line, header_starts_with, open_table, Columns};
+use crate::import::csv::Record;
 use crate::import::{parse_number, Imported, Importer};
 use crate::model::{ComputeKind, Level};
 use crate::units::GIGA;
@@ -105,6 +111,31 @@ impl Importer for RocprofComputeSysinfo {
         let mut m = new_machine(&slug("rocprof-compute", &format!("{model} {arch}")), &format!("AMD {model} ({arch})"), &source);
         push_memory(&mut m, "HBM (theoretical)", Level::Dram, hbm_bw * GIGA);
         m.clock_hz = cols.get("max_sclk").and_then(|i| parse_number(cell(&row, i))).map(|mhz| mhz * 1e6);
-        Ok(Imported { machine: Some(m), ..Imported::default() })
+        let device = sysinfo_device(&cols, &row);
+        // The machine says what the device says, so that it can be matched to the catalogue.
+        m.vendor = Some(Vendor::Amd);
+        m.arch = device.arch.clone();
+        m.sm_count = device.sm_count;
+        m.l2_bytes = device.l2_bytes;
+        let devices = if device.is_empty() { Vec::new() } else { vec![device] };
+        Ok(Imported { machine: Some(m), devices, ..Imported::default() })
     }
+}
+
+/// The GPU a `sysinfo.csv` row describes (module doc). Cells that are empty, `NA` or not
+/// numbers where a number is due are left unknown.
+pub fn sysinfo_device(cols: &Columns, row: &Record<'_>) -> Device {
+    let text = |name: &str| cols.get(name).map(|i| cell(row, i).trim()).filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("NA") && !t.eq_ignore_ascii_case("N/A")).map(str::to_string);
+    let number = |name: &str| cols.get(name).and_then(|i| parse_number(cell(row, i))).filter(|v| *v > 0.0);
+    Device {
+        name: text("gpu_model"),
+        vendor: Some(Vendor::Amd),
+        arch: text("gpu_arch"),
+        sm_count: number("cu_per_gpu").filter(|v| v.fract() == 0.0 && *v <= f64::from(u32::MAX)).map(|v| v as u32),
+        l2_bytes: number("gpu_l2").map(|kib| kib * 1024.0),
+        max_sm_clock_hz: number("max_sclk").map(|mhz| mhz * 1e6),
+        memory_clock_hz: number("max_mclk").map(|mhz| mhz * 1e6),
+        ..Device::default()
+    }
+    .normalised()
 }

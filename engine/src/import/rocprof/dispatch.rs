@@ -10,10 +10,13 @@
 //!   `Start_Timestamp`, `End_Timestamp`.
 //!
 //! Time is `DurationNs`, else end − start (ns). Counters are translated by [`super::AmdAccum`].
+//! The GPU is an index only (`gpu-id` in v1, `GPU_ID` in v2/rocprof-compute, `Agent_Id` in
+//! v3), read as a device named "GPU N".
 
 use super::{classify, AmdAccum};
 use crate::domain::counters::Counter;
 use crate::error::ImportError;
+use crate::import::device_list::DeviceList;
 use crate::import::sink::CounterSink;
 use crate::import::table::{cell, find_line, header_has, is_chatter, open_table};
 use crate::domain::names;
@@ -47,6 +50,8 @@ impl Importer for RocprofDispatches {
         let begin = cols.any(&["BeginNs", "Start_Timestamp"]);
         let end = cols.any(&["EndNs", "End_Timestamp"]);
         let wave = cols.any(&["wave_size", "Wave_Size"]);
+        let gpu = cols.any(&["gpu-id", "GPU_ID", "Agent_Id"]);
+        let mut devices = DeviceList::default();
         let mut mi300 = false;
         let plan: Vec<(usize, usize, bool)> = cols
             .names()
@@ -85,11 +90,12 @@ impl Importer for RocprofDispatches {
             }
             let wave_size = wave.and_then(|w| parse_number(cell(&rec, w))).filter(|w| *w > 0.0).unwrap_or(64.0);
             acc.finish(wave_size, &mut sink);
-            launches.push(Launch { id: Some(dispatch), kernel: names::clean(cell(&rec, kernel)), count: 1, counters: sink.into_counters(), device: None });
+            let device = gpu.and_then(|g| devices.numbered(cell(&rec, g)));
+            launches.push(Launch { id: Some(dispatch), kernel: names::clean(cell(&rec, kernel)), count: 1, counters: sink.into_counters(), device });
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the rocprof table has a header but no dispatch rows"));
         }
-        Ok(Imported { launches, ..Imported::default() })
+        Ok(Imported { launches, devices: devices.into_devices(), ..Imported::default() })
     }
 }

@@ -3,10 +3,24 @@
 //! rocprofv3 counter collection (long format), and rocprof-compute's machine files
 //! (`roofline.csv`, `sysinfo.csv`).
 //!
-//! Counter arithmetic follows rocprof-compute's roofline (its `0400_roofline.yaml` panels):
+//! Counter arithmetic follows rocprof-compute's roofline and compute-pipeline panels
+//! (`ROCm/rocprofiler-compute`: `src/utils/roofline_calc.py`, `calc_ai`, and
+//! `src/rocprof_compute_soc/analysis_configs/gfx942/1100_compute-unit-compute-pipeline.yaml`,
+//! "Arithmetic Operations" and "MFMA FLOPs (F8/BF16/F16/F32/F64)", "MFMA IOPs (INT8)"):
 //!
-//! * FLOPs per precision = wave_size × (ADD + MUL + TRANS + 2 × FMA) of `SQ_INSTS_VALU_*_F{16,32,64}`;
-//!   matrix FLOPs = 512 × `SQ_INSTS_VALU_MFMA_MOPS_{F16,BF16,F32,F64}`; 512 × `…_I8` are integer ops.
+//! * vector FLOPs per precision = 64 × (ADD + MUL + TRANS + 2 × FMA) of
+//!   `SQ_INSTS_VALU_{ADD,MUL,TRANS,FMA}_F{16,32,64}` (the counters count wavefront
+//!   instructions; rocprof-compute multiplies by 64 lanes: here the file's wave size, 64 on
+//!   CDNA);
+//! * matrix FLOPs per data type = 512 × `SQ_INSTS_VALU_MFMA_MOPS_<TYPE>`: ROCm's counter
+//!   tables define each MOPS counter as "the performed math operations (add or mul) divided
+//!   by 512, assuming a full EXEC mask" (MI300/MI350 performance counters), and
+//!   rocprof-compute multiplies every one by 512. Types: `F16`, `BF16`, `F32`, `F64`, `I8`
+//!   (integer operations, not FLOPs) on MI200 and later (MI100, gfx908, has no FLOP counters:
+//!   rocprof-compute's gfx908 panels say "No perf counter"); `F8` (FP8 and BF8 inputs) on MI300
+//!   (gfx942) and later; `XF32` (AMD's TF32) where the hardware has it. `F6F4` (MI350,
+//!   gfx950) counts FP6 and FP4 work together: its type cannot be told, so it is read as
+//!   matrix FLOPs of no type ([`Counter::TensorFlops`]);
 //! * HBM bytes = 128 × `TCC_BUBBLE` + 64 × (`TCC_EA_RDREQ` − `TCC_BUBBLE` − `TCC_EA_RDREQ_32B`) +
 //!   32 × `TCC_EA_RDREQ_32B` + 64 × `TCC_EA_WRREQ_64B` + 32 × (`TCC_EA_WRREQ` − `TCC_EA_WRREQ_64B`)
 //!   (MI300 names them `TCC_EA0_*`; `TCC_BUBBLE` counts 128-byte reads there). Else rocprof's
@@ -18,18 +32,25 @@
 //!
 //! Per-channel counters (`TCC_EA_RDREQ[0]` … `[31]`) are summed; a `_sum` column, when present,
 //! is used instead of the channels.
+//!
+//! Devices: rocprof's tables give only an index (`gpu-id`, `GPU_ID`, `Agent_Id`), read as
+//! "GPU N"; rocprofv3's `agent_info.csv` describes GPU N ([`agent_info`]) and
+//! rocprof-compute's `sysinfo.csv` the profiled GPU ([`compute`]).
 
+pub mod agent_info;
 pub mod compute;
 pub mod dispatch;
 pub mod stats;
 pub mod v3;
 
 use crate::domain::counters::Counter;
+use crate::domain::DataType;
 use crate::import::sink::CounterSink;
 use crate::units::KIBI;
 
-/// The raw AMD counters the roofline uses, in a fixed order (index into [`AmdAccum`]).
-pub const RAW: [&str; 30] = [
+/// The raw AMD counters the roofline uses, in a fixed order (index into [`AmdAccum`]; the
+/// `slot` constants below name the positions).
+pub const RAW: [&str; 33] = [
     "SQ_INSTS_VALU_ADD_F16",
     "SQ_INSTS_VALU_MUL_F16",
     "SQ_INSTS_VALU_TRANS_F16",
@@ -60,10 +81,53 @@ pub const RAW: [&str; 30] = [
     "TCP_TCC_ATOMIC_WITH_RET_REQ",
     "TCP_TCC_ATOMIC_WITHOUT_RET_REQ",
     "FETCH_SIZE",
+    "SQ_INSTS_VALU_MFMA_MOPS_F8",
+    "SQ_INSTS_VALU_MFMA_MOPS_XF32",
+    "SQ_INSTS_VALU_MFMA_MOPS_F6F4",
 ];
+
+/// Positions in [`RAW`].
+mod slot {
+    pub const VALU_F16: usize = 0; // ADD, MUL, TRANS, FMA follow in that order
+    pub const VALU_F32: usize = 4;
+    pub const VALU_F64: usize = 8;
+    pub const MFMA_F16: usize = 12;
+    pub const MFMA_BF16: usize = 13;
+    pub const MFMA_F32: usize = 14;
+    pub const MFMA_F64: usize = 15;
+    pub const MFMA_I8: usize = 16;
+    pub const EA_RDREQ: usize = 17;
+    pub const EA_RDREQ_32B: usize = 18;
+    pub const EA_WRREQ: usize = 19;
+    pub const EA_WRREQ_64B: usize = 20;
+    pub const BUBBLE: usize = 21;
+    pub const LDS_ACTIVE: usize = 22;
+    pub const LDS_CONFLICT: usize = 23;
+    pub const TCP_ACCESSES: usize = 24;
+    pub const TCP_TCC_REQ: [usize; 4] = [25, 26, 27, 28];
+    pub const FETCH_SIZE: usize = 29;
+    pub const MFMA_F8: usize = 30;
+    pub const MFMA_XF32: usize = 31;
+    pub const MFMA_F6F4: usize = 32;
+}
+
 /// `WRITE_SIZE` is kept apart from [`RAW`] only to keep that table's length readable.
 pub const WRITE_SIZE: usize = RAW.len();
 const SLOTS: usize = RAW.len() + 1;
+
+/// Operations per count of every `SQ_INSTS_VALU_MFMA_MOPS_*` counter (module doc).
+pub const MFMA_OPS_PER_MOP: f64 = 512.0;
+
+/// The MFMA counters with a data type, and the type's matrix counter.
+const MFMA_TYPED: [(usize, DataType); 7] = [
+    (slot::MFMA_F64, DataType::Fp64),
+    (slot::MFMA_XF32, DataType::Tf32),
+    (slot::MFMA_F32, DataType::Fp32),
+    (slot::MFMA_F16, DataType::Fp16),
+    (slot::MFMA_BF16, DataType::Bf16),
+    (slot::MFMA_F8, DataType::Fp8),
+    (slot::MFMA_I8, DataType::Int8),
+];
 
 /// How a column name maps onto a raw counter: its slot and whether it is one channel
 /// (`X[3]`) or the total (`X`, `X_sum`). Also tells whether the name is MI300 style (`TCC_EA0_`).
@@ -83,7 +147,7 @@ pub fn classify(column: &str) -> Option<(usize, bool, bool)> {
         let full = if mi300 { format!("TCC_EA_{base}") } else { base.to_string() };
         RAW.iter().position(|r| *r == full)?
     };
-    Some((slot, channel, mi300 || slot == 21))
+    Some((slot, channel, mi300 || slot == slot::BUBBLE))
 }
 
 /// One dispatch's raw counters, channels summed, until they are turned into canonical counters.
@@ -130,7 +194,7 @@ impl AmdAccum {
     /// Canonical counters, per rocprof-compute's roofline formulas (module doc).
     pub fn finish(&self, wave_size: f64, sink: &mut CounterSink) {
         let g = |s: usize| self.get(s).unwrap_or(0.0);
-        for (base, counter) in [(0, Counter::Fp16Flops), (4, Counter::Fp32Flops), (8, Counter::Fp64Flops)] {
+        for (base, counter) in [(slot::VALU_F16, Counter::Fp16Flops), (slot::VALU_F32, Counter::Fp32Flops), (slot::VALU_F64, Counter::Fp64Flops)] {
             // ADD, MUL and FMA must all be measured: a file with only TRANS (a per-counter
             // file) would otherwise claim zero FLOPs.
             if [base, base + 1, base + 3].iter().all(|&s| self.get(s).is_some()) {
@@ -138,28 +202,30 @@ impl AmdAccum {
                 sink.put(counter, false, flops);
             }
         }
-        if let Some(mops) = self.sum(&[12, 13, 14, 15]) {
-            sink.put(Counter::TensorFlops, false, 512.0 * mops);
+        for (s, data_type) in MFMA_TYPED {
+            if let Some(mops) = self.get(s) {
+                sink.put(data_type.matrix_counter(), false, MFMA_OPS_PER_MOP * mops);
+            }
         }
-        if let Some(i8) = self.get(16) {
-            sink.put(Counter::IntOps, false, 512.0 * i8);
+        if let Some(mops) = self.get(slot::MFMA_F6F4) {
+            sink.put(Counter::TensorFlops, false, MFMA_OPS_PER_MOP * mops);
         }
-        if self.get(17).is_some() || self.get(19).is_some() {
-            let (rd, rd32, wr, wr64, bubble) = (g(17), g(18), g(19), g(20), g(21));
+        if self.get(slot::EA_RDREQ).is_some() || self.get(slot::EA_WRREQ).is_some() {
+            let (rd, rd32, wr, wr64, bubble) = (g(slot::EA_RDREQ), g(slot::EA_RDREQ_32B), g(slot::EA_WRREQ), g(slot::EA_WRREQ_64B), g(slot::BUBBLE));
             let read = bubble * 128.0 + (rd - bubble - rd32) * 64.0 + rd32 * 32.0;
             let write = wr64 * 64.0 + (wr - wr64) * 32.0;
             sink.put(Counter::DramBytes, false, read + write);
-        } else if let Some(kb) = self.sum(&[29, WRITE_SIZE]) {
+        } else if let Some(kb) = self.sum(&[slot::FETCH_SIZE, WRITE_SIZE]) {
             sink.put(Counter::DramBytes, false, kb * KIBI);
         }
-        if self.get(22).is_some() {
-            sink.put(Counter::SharedBytes, false, 4.0 * 32.0 * (g(22) - g(23)).max(0.0));
+        if self.get(slot::LDS_ACTIVE).is_some() {
+            sink.put(Counter::SharedBytes, false, 4.0 * 32.0 * (g(slot::LDS_ACTIVE) - g(slot::LDS_CONFLICT)).max(0.0));
         }
         let line = if self.mi300 { 128.0 } else { 64.0 };
-        if let Some(a) = self.get(24) {
+        if let Some(a) = self.get(slot::TCP_ACCESSES) {
             sink.put(Counter::L1Bytes, false, line * a);
         }
-        if let Some(req) = self.sum(&[25, 26, 27, 28]) {
+        if let Some(req) = self.sum(&slot::TCP_TCC_REQ) {
             sink.put(Counter::L2Bytes, false, line * req);
         }
     }
@@ -191,5 +257,24 @@ mod tests {
         a.finish(64.0, &mut s);
         // reads: 16 × 64 + 4 × 32; writes: 8 × 64
         assert_eq!(s.get(Counter::DramBytes), Some(16.0 * 64.0 + 128.0 + 512.0));
+    }
+
+    #[test]
+    fn mfma_mops_are_typed_matrix_work() {
+        let mut a = AmdAccum::default();
+        a.put_named("SQ_INSTS_VALU_MFMA_MOPS_F64", 1000.0);
+        a.put_named("SQ_INSTS_VALU_MFMA_MOPS_BF16", 2.0);
+        a.put_named("SQ_INSTS_VALU_MFMA_MOPS_F8", 3.0);
+        a.put_named("SQ_INSTS_VALU_MFMA_MOPS_I8", 4.0);
+        a.put_named("SQ_INSTS_VALU_MFMA_MOPS_F6F4", 5.0);
+        let mut s = CounterSink::default();
+        a.finish(64.0, &mut s);
+        // each MOPS count × 512 operations
+        assert_eq!(s.get(Counter::MatrixFp64), Some(512_000.0));
+        assert_eq!(s.get(Counter::MatrixBf16), Some(1024.0));
+        assert_eq!(s.get(Counter::MatrixFp8), Some(1536.0));
+        assert_eq!(s.get(Counter::MatrixInt8), Some(2048.0));
+        assert_eq!(s.get(Counter::TensorFlops), Some(2560.0));
+        assert_eq!((s.get(Counter::MatrixFp16), s.get(Counter::IntOps)), (None, None));
     }
 }

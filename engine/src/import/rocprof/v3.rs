@@ -2,11 +2,13 @@
 //! file `<pid>_counter_collection.csv`): long format, one row per (dispatch, counter):
 //! `"Correlation_Id","Dispatch_Id","Agent_Id",…,"Kernel_Name",…,"Counter_Name","Counter_Value",
 //! "Start_Timestamp","End_Timestamp"` (schema as documented in the ROCprofiler-SDK rocprofv3
-//! guide; the timestamps are absent in early versions).
+//! guide; the timestamps are absent in early versions). `Agent_Id` (`"Agent 4"`, or a number)
+//! is read as a device named "GPU 4": the file says nothing else about it.
 
 use super::AmdAccum;
 use crate::domain::counters::Counter;
 use crate::error::ImportError;
+use crate::import::device_list::DeviceList;
 use crate::import::sink::CounterSink;
 use crate::import::table::{cell, find_line, header_has, is_chatter, open_table};
 use crate::domain::names;
@@ -21,6 +23,7 @@ fn is_header(l: &str) -> bool {
 
 struct Pending {
     id: u64,
+    device: Option<u16>,
     kernel: String,
     time_ns: Option<f64>,
     acc: AmdAccum,
@@ -33,7 +36,7 @@ impl Pending {
             sink.put(Counter::TimeS, false, ns * 1e-9);
         }
         self.acc.finish(64.0, &mut sink);
-        Launch { id: Some(self.id), kernel: self.kernel, count: 1, counters: sink.into_counters(), device: None }
+        Launch { id: Some(self.id), kernel: self.kernel, count: 1, counters: sink.into_counters(), device: self.device }
     }
 }
 
@@ -54,6 +57,8 @@ impl Importer for RocprofV3Counters {
         let name = cols.need(file, line, &["Counter_Name"])?;
         let value = cols.need(file, line, &["Counter_Value"])?;
         let (begin, end) = (cols.get("Start_Timestamp"), cols.get("End_Timestamp"));
+        let agent = cols.get("Agent_Id");
+        let mut devices = DeviceList::default();
         let mut launches = Vec::new();
         let mut pending: Option<Pending> = None;
         for rec in records {
@@ -68,7 +73,8 @@ impl Importer for RocprofV3Counters {
                     launches.push(p.finish());
                 }
                 let time_ns = begin.zip(end).and_then(|(b, e)| Some(parse_number(cell(&rec, e))? - parse_number(cell(&rec, b))?));
-                pending = Some(Pending { id: dispatch, kernel: names::clean(cell(&rec, kernel)), time_ns, acc: AmdAccum::default() });
+                let device = agent.and_then(|a| devices.numbered(cell(&rec, a)));
+                pending = Some(Pending { id: dispatch, device, kernel: names::clean(cell(&rec, kernel)), time_ns, acc: AmdAccum::default() });
             }
             if let (Some(p), Some(v)) = (pending.as_mut(), parse_number(cell(&rec, value))) {
                 p.acc.put_named(cell(&rec, name).trim(), v);
@@ -80,6 +86,6 @@ impl Importer for RocprofV3Counters {
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the rocprofv3 counter table has no rows"));
         }
-        Ok(Imported { launches, ..Imported::default() })
+        Ok(Imported { launches, devices: devices.into_devices(), ..Imported::default() })
     }
 }

@@ -3,27 +3,45 @@
 //! Each machine keeps data-sheet values (`theoretical`) and, where a cited measurement exists,
 //! measured values (`empirical`) side by side; the ceilings the model uses (`compute`,
 //! `memory`) take the measured value where there is one and the data-sheet value otherwise.
-//! Peaks are stated at the boost clock ([`Machine::clock_hz`]); [`Machine::at_clock`] rescales
-//! them (e.g. to the base clock Nsight Compute locks to).
+//! Every peak of a machine holds at its [`Machine::clock_hz`] (usually the boost clock; peaks a
+//! data sheet states at another clock are scaled to it, and the doc comment says so), so
+//! [`Machine::at_clock`] rescales them to the base clock Nsight Compute locks to or to the
+//! clock a profile measured.
+//!
+//! Layout: `nvidia/`, `amd/` (one file per generation), `intel.rs`, `cpu.rs`; `gpu.rs` builds
+//! a GPU entry from its data; `arch.rs` holds the per-architecture rates and machines derived
+//! from a device's attributes; `checks.rs` tests the catalogue against those rates.
 //!
 //! Conventions: vector pipes get an FMA ceiling and a no-FMA ceiling at half of it (Ding &
 //! Williams §II: "additional compute ceilings (e.g. "no FMA" peak)"); tensor/matrix ceilings
-//! are dense (no structured sparsity) and listed with the FP16 one first, since that is the
-//! tensor roof; integer ceilings count one operation per lane per cycle.
+//! are dense (no structured sparsity: data sheets' "with sparsity" values are halved), one per
+//! data type, with the FP16 one first, since that is the tensor roof; INT32 ceilings count an
+//! IMAD as 2 operations, as NVIDIA's whitepapers do. Names carry no clock: the clock is chosen
+//! per profile and shown apart.
 
 mod amd;
+pub mod arch;
+#[cfg(test)]
+mod checks;
 mod cpu;
+mod gpu;
 mod intel;
 mod nvidia;
+#[cfg(test)]
+mod table;
 
 use super::machine::{Ceiling, ComputeKind, Level, Machine, MemoryLevel, PeakSet};
 use crate::domain::DataType;
 use crate::units::{GIGA, TERA};
 
-pub use amd::{mi210, mi250x, mi250x_gcd, mi300x};
+pub use amd::{mi210, mi250x, mi250x_gcd, mi300a, mi300x, mi325x, mi355x};
+pub use arch::{arch_rates, derived_machine, ArchRates};
 pub use cpu::{epyc_7763, xeon_gold_6132, xeon_platinum_8480};
 pub use intel::max_1550;
-pub use nvidia::{a100, h100, h200, v100, v100_pcie};
+pub use nvidia::{
+    a10, a100, a100_40gb, a100_pcie, a100_pcie_40gb, b200, gb200, gh200, h100, h100_pcie, h200, l4, l40s, p100, p100_pcie, rtx4090, rtx5060, rtx5060ti, rtx5070,
+    rtx5070ti, rtx5080, rtx5090, t4, v100, v100_pcie,
+};
 
 /// A vector or integer compute ceiling from TFLOP/s (decimal: × 1e12).
 fn tflops(name: &str, kind: ComputeKind, tflop_per_s: f64) -> Ceiling {
@@ -42,6 +60,12 @@ fn vector(name: &str, kind: ComputeKind, fma_flops_per_s: f64) -> [Ceiling; 2] {
         Ceiling::vector(name, kind, fma_flops_per_s),
         Ceiling::vector(&format!("{name} no-FMA"), kind, fma_flops_per_s / 2.0),
     ]
+}
+
+/// A vector pipe's FMA and no-FMA ceilings from the FMA peak in TFLOP/s, named by the kind
+/// ("FP64", "FP64 no-FMA").
+fn vec_tf(kind: ComputeKind, fma_tflop_per_s: f64) -> [Ceiling; 2] {
+    vector(kind.label(), kind, fma_tflop_per_s * TERA)
 }
 
 /// A memory level from GB/s (decimal: × 1e9).
@@ -71,21 +95,48 @@ fn set(source: &str, compute: Vec<Ceiling>, memory: Vec<MemoryLevel>) -> Option<
     Some(PeakSet { source: source.into(), compute, memory })
 }
 
-/// Every catalogue machine.
+/// Every catalogue machine, in the order the machine picker shows them: by vendor (NVIDIA,
+/// AMD, Intel), each vendor's GPUs by generation, oldest first, then its CPUs.
 pub fn all() -> Vec<Machine> {
     vec![
+        // NVIDIA: Pascal, Volta, Turing, Ampere, Ada Lovelace, Hopper, Blackwell.
+        p100(),
+        p100_pcie(),
         v100(),
         v100_pcie(),
+        t4(),
         a100(),
+        a100_40gb(),
+        a100_pcie(),
+        a100_pcie_40gb(),
+        a10(),
+        l4(),
+        l40s(),
+        rtx4090(),
         h100(),
+        h100_pcie(),
         h200(),
+        gh200(),
+        b200(),
+        gb200(),
+        rtx5090(),
+        rtx5080(),
+        rtx5070ti(),
+        rtx5070(),
+        rtx5060ti(),
+        rtx5060(),
+        // AMD: CDNA 2, CDNA 3, CDNA 4; Zen 3.
+        mi210(),
         mi250x(),
         mi250x_gcd(),
-        mi210(),
+        mi300a(),
         mi300x(),
+        mi325x(),
+        mi355x(),
+        epyc_7763(),
+        // Intel: Xe-HPC; Skylake-SP, Sapphire Rapids.
         max_1550(),
         xeon_gold_6132(),
-        epyc_7763(),
         xeon_platinum_8480(),
     ]
 }
