@@ -341,6 +341,11 @@ fn the_gh200_full_set_report_is_drawn_against_its_own_hopper_machine() {
     assert_eq!(m.clock_hz.map(|c| (c - measured).abs() < 1.0), Some(true), "{:?}", m.clock_hz);
     let fp32 = m.compute_ceiling(ComputeKind::Fp32).expect("FP32 roof").flops_per_s;
     assert!((fp32 - 16896.0 * 2.0 * 1474285089.3151062).abs() < 1e-6 * fp32, "{fp32}");
+    // DRAM: `dram__bytes.sum.peak_sustained` (1536 bytes per DRAM cycle) ×
+    // `dram__cycles_elapsed.avg.per_second` (2617994762 Hz in the first result; the three
+    // results differ by under 0.5%).
+    let dram = m.memory_level(roofline_engine::model::Level::Dram).expect("DRAM roof").bytes_per_s;
+    assert!((dram - 1536.0 * 2617994762.4392066).abs() < 5e-3 * dram, "{dram}");
     let r = roofline_engine::report::analyze_choice(&ds, Some(&choice));
     for k in &r.kernels {
         assert!(!k.points.is_empty(), "{}: no hierarchical points", k.name);
