@@ -243,6 +243,27 @@ impl DatasetBuilder {
         Ok(())
     }
 
+    /// Adds a binary file read elsewhere (the web app reads reports in a worker module,
+    /// [`binary::BinaryReader`]): the same kernels, launches, devices, tool and warnings as
+    /// pushing the file's bytes to a builder that reads the format itself.
+    pub fn add_binary_read(&mut self, name: &str, read: binary::BinaryRead) -> Result<(), ImportError> {
+        self.end_file()?;
+        let format = binary::FORMATS.iter().copied().find(|f| *f == read.format).ok_or_else(|| ImportError::new(name, None, format!("unknown binary format {:?}", read.format)))?;
+        let mut totals = KernelTotals::default();
+        let mut devices = FileDevices::default();
+        let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
+        for l in &read.launches {
+            sink.launch(LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters, device: l.device });
+        }
+        self.end_streamed(name, format, totals);
+        self.ds.devices.add_file(&read.devices, devices);
+        if let Some(f) = self.ds.files.last_mut() {
+            f.tool = read.tool;
+        }
+        self.ds.warnings.extend(read.warnings.into_iter().map(|m| ImportError::new(name, None, m)));
+        Ok(())
+    }
+
     /// The dataset of every file added (the file being pushed is ended first), with the
     /// warning of what it lacks for a roofline, if anything.
     pub fn finish(mut self) -> Result<Dataset, ImportError> {

@@ -18,6 +18,7 @@ pub mod ncu;
 pub mod ncu_metrics;
 pub mod ncu_log;
 pub mod ncu_raw;
+#[cfg(feature = "ncu-rep")]
 pub mod ncu_rep;
 pub mod ncu_text;
 pub mod nvprof;
