@@ -15,7 +15,9 @@ use crate::view_controls::ViewControls;
 use roofline_engine::chart::{Mode, Theme, WordSize, Zoom};
 use roofline_engine::domain::Transfer;
 use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
-use roofline_engine::share::{self, SharedKernel, View};
+use roofline_engine::choice::{self, ClockBasis, ClockChoice, Chosen};
+use roofline_engine::domain::Device;
+use roofline_engine::share::{self, SharedKernel, View, ViewChoice};
 use roofline_engine::report::{self, AnalyzeReport};
 use roofline_engine::{selection, Dataset, KernelProfile, SourceFile};
 
@@ -71,6 +73,30 @@ pub struct AppState {
     /// and its kernels as shown. Empty: one run. Added by "Add a run…" (compare.rs) or a
     /// trajectory example; loading a fresh dataset clears them. Not in links (docs/SHARING.md).
     pub runs: RwSignal<Vec<(String, Vec<KernelProfile>)>>,
+    /// What the loaded profile says about its device (issue 12): the device, the SM clock it
+    /// measured, the machine it was identified as, and the other machines it offers.
+    pub profile: RwSignal<Profile>,
+    /// Where the machine came from and at which clock; `None` while the built-in example shows.
+    pub chosen: RwSignal<Option<Chosen>>,
+    pub clock_basis: RwSignal<ClockBasis>,
+    /// Draw every compute roof, not only those of the data types the kernels use.
+    pub all_roofs: RwSignal<bool>,
+    /// The sentence above the chart and its warnings (the engine's `choice::note`).
+    pub machine_note: Memo<Option<(String, Vec<String>)>>,
+}
+
+/// A profile's device as the machine choice needs it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profile {
+    pub device: Option<Device>,
+    pub measured_sm_clock_hz: Option<f64>,
+    /// Nsight Compute files (they lock clocks to base: the fallback without a measured clock).
+    pub from_ncu: bool,
+    /// The machine the device was identified as ([`choice::profile_machines`]).
+    pub identified: Option<Machine>,
+    /// Other machines the files offer: the data sheet's beside Nsight Compute's own peaks,
+    /// Advisor's single-threaded roofs.
+    pub alternatives: Vec<Machine>,
 }
 
 impl AppState {
@@ -84,6 +110,14 @@ impl AppState {
             machine.with(|m| report::analyze(&ds, Some(m)))
         });
         let visible = Memo::new(move |_| kernels.with(|ks| selection::visible(ks, &filter.get(), top_n.get())));
+        let profile = RwSignal::new(Profile::default());
+        let chosen: RwSignal<Option<Chosen>> = RwSignal::new(None);
+        let clock_basis = RwSignal::new(ClockBasis::Stated);
+        let machine_note = Memo::new(move |_| {
+            let c = chosen.get()?;
+            let basis = clock_basis.get();
+            profile.with(|p| machine.with(|m| Some(choice::note(p.device.as_ref(), p.measured_sm_clock_hz, m, c, basis, p.identified.as_ref()))))
+        });
         AppState {
             kernels,
             machine,
@@ -112,6 +146,42 @@ impl AppState {
             progress: RwSignal::new(None),
             warnings: RwSignal::new(Vec::new()),
             runs: RwSignal::new(Vec::new()),
+            profile,
+            chosen,
+            clock_basis,
+            all_roofs: RwSignal::new(false),
+            machine_note,
+        }
+    }
+
+    /// Picks the machine for a dataset and its clock (the engine's `choice::choose`): a machine
+    /// file among the files, else the profile's own GPU, else the machine shown now (V100 at
+    /// first) at the clock the profile measured. Returns what the choice has to say.
+    fn choose_machine(self, ds: &Dataset) -> Vec<String> {
+        let from_ncu = ds.files.iter().any(|f| f.format.starts_with("ncu"));
+        let measured = ds.measured_sm_clock_hz();
+        let profiled = choice::profile_machines(ds);
+        let mut alternatives: Vec<Machine> = profiled.as_ref().map(|(_, alts, _)| alts.clone()).unwrap_or_default();
+        alternatives.extend(ds.machine_alternatives.iter().cloned());
+        let identified = profiled.as_ref().map(|(m, _, _)| m.clone());
+        let current = untrack(move || self.machine.get());
+        let picked = match choice::choose(ds, None, ClockChoice::Measured) {
+            Ok(Some(c)) => Ok(c),
+            Ok(None) => {
+                let start = catalogue::by_id(&current.id).unwrap_or(current);
+                choice::choose(ds, Some(start), ClockChoice::Measured).and_then(|c| c.ok_or_else(|| "no machine".to_string()))
+            }
+            Err(e) => Err(e),
+        };
+        self.profile.set(Profile { device: ds.main_device().map(|r| r.device.clone()), measured_sm_clock_hz: measured, from_ncu, identified, alternatives });
+        match picked {
+            Ok(c) => {
+                self.machine.set(c.machine);
+                self.clock_basis.set(c.clock);
+                self.chosen.set(Some(c.chosen));
+                c.warnings
+            }
+            Err(e) => vec![e],
         }
     }
 
@@ -134,6 +204,8 @@ impl AppState {
 
     fn show_example(self) {
         self.warnings.set(Vec::new());
+        self.chosen.set(None);
+        self.profile.set(Profile::default());
         self.runs.set(Vec::new());
         self.zoom.set(None);
         self.transfers.set(Vec::new());
@@ -157,6 +229,18 @@ impl AppState {
         self.theme.set(view.chart_theme());
         self.word.set(if view.word_bytes == 4 { WordSize::Bits32 } else { WordSize::Bits64 });
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
+        self.all_roofs.set(view.all_roofs);
+        match &view.choice {
+            Some(c) => {
+                self.chosen.set(c.chosen);
+                self.clock_basis.set(c.clock.unwrap_or(ClockBasis::Stated));
+                self.profile.set(Profile { device: c.device.clone(), measured_sm_clock_hz: c.measured_sm_clock_hz, ..Profile::default() });
+            }
+            None => {
+                self.chosen.set(None);
+                self.profile.set(Profile::default());
+            }
+        }
         self.transfers.set(Vec::new());
         self.runs.set(Vec::new());
         self.kernels.set(shown(kernels));
@@ -181,6 +265,8 @@ impl AppState {
             theme: self.theme.get().map(|t| share::theme_id(t).to_string()),
             word_bytes: if self.word.get() == WordSize::Bits32 { 4 } else { 8 },
             kernels: self.kernels.with(|ks| ks.iter().map(SharedKernel::from).collect()),
+            all_roofs: self.all_roofs.get(),
+            choice: self.chosen.get().map(|c| self.profile.with(|p| ViewChoice::of(c, self.clock_basis.get(), p.device.as_ref(), p.measured_sm_clock_hz))),
             ..View::default()
         };
         // By catalogue id when unedited, else the whole machine.
@@ -208,11 +294,15 @@ impl AppState {
                 // A machine file alone (ERT, Advisor roofs, rocprof-compute): new ceilings, same kernels.
                 self.error.set(None);
                 self.machine.set(ds.machine.unwrap_or_else(catalogue::v100));
+                self.clock_basis.set(ClockBasis::Stated);
+                self.chosen.set(Some(Chosen::File));
                 self.loading_mark.set(false);
             }
             Ok(ds) if ds.kernels.is_empty() => self.load_failed(no_kernels(&ds)),
             Ok(ds) => {
-                self.warnings.set(ds.warnings.iter().map(ToString::to_string).collect());
+                let mut warnings: Vec<String> = ds.warnings.iter().map(ToString::to_string).collect();
+                warnings.extend(self.choose_machine(&ds));
+                self.warnings.set(warnings);
                 self.runs.set(Vec::new());
                 self.show_kernels(ds);
             }
@@ -226,9 +316,6 @@ impl AppState {
     pub fn show_kernels(self, ds: Dataset) {
         self.error.set(None);
         self.source.set(describe_files(&ds));
-        if let Some(m) = ds.machine {
-            self.machine.set(m);
-        }
         self.selected.set(None);
         self.zoom.set(None);
         self.transfers.set(ds.transfers);
@@ -356,6 +443,7 @@ pub fn App() -> impl IntoView {
             <ul class="warnings" role="status" aria-label="Warnings about the loaded files" hidden=flag(move || state.warnings.with(Vec::is_empty))>
                 {move || state.warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
             </ul>
+            <MachineNote state=state />
             <div class="alert" role="alert" hidden=flag(move || state.error.with(Option::is_none))>
                 {text(move || state.error.get().unwrap_or_default())}
             </div>
@@ -370,8 +458,24 @@ pub fn App() -> impl IntoView {
                 <KernelTable state=state />
             </main>
             <footer>
-                "Machine: " {text(move || state.machine.with(|m| format!("{} — {}", m.name, m.source)))}
+                "Machine: " {text(move || state.machine.with(|m| match m.clock_hz {
+                    Some(hz) => format!("{} at {:.0} MHz — {}", m.name, hz / 1e6, m.source),
+                    None => format!("{} — {}", m.name, m.source),
+                }))}
             </footer>
+        </div>
+    }
+}
+
+/// The sentence above the chart: which GPU ran the profile, at what clock, and whose roofs
+/// are drawn; a warning beside it when the machine is not the profile's device.
+#[component]
+fn MachineNote(state: AppState) -> impl IntoView {
+    let note = state.machine_note;
+    view! {
+        <div class="machine-note" role="status" aria-label="Machine" hidden=flag(move || note.with(Option::is_none))>
+            <p class="machine-sentence">{text(move || note.with(|n| n.as_ref().map(|(s, _)| s.clone()).unwrap_or_default()))}</p>
+            {move || note.with(|n| n.as_ref().map(|(_, ws)| ws.clone()).unwrap_or_default()).into_iter().map(|w| view! { <p class="machine-warning">{w}</p> }).collect_view()}
         </div>
     }
 }

@@ -37,6 +37,7 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
                 .with_zoom(state.zoom.get())
                 .with_hidden_levels(&hidden)
                 .with_ceilings(state.show_ceilings.get())
+                .with_all_roofs(state.all_roofs.get())
                 .with_walls(state.show_walls.get())
                 .with_word(state.word.get())
                 .with_transfers(&transfers)

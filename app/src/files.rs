@@ -36,10 +36,10 @@ pub async fn load_file_list(list: web_sys::FileList, mut progress: impl FnMut(f6
         let name = file.name();
         let size = file.size();
         let mut start = 0.0;
-        // An empty file still opens (and gets the engine's "empty file" message). A file with
-        // bytes is opened by its first slice, unless it goes elsewhere (below): an empty file
-        // opened before it would be ended, and refused, when that file is added.
-        if size == 0.0 {
+        // An empty file still opens (and gets the engine's "empty file" message). Only an
+        // empty one: a JSON file is added whole below and a report by the
+        // report worker, and an opened file of no bytes would be ended (as empty) first.
+        if size <= 0.0 {
             builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
         }
         // A JSON file (a `.roofline.json` view, ERT's roofline.json) is read whole and

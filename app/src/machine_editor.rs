@@ -10,6 +10,7 @@
 use crate::app::AppState;
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text};
+use roofline_engine::choice::{ClockBasis, ClockChoice, Chosen};
 use roofline_engine::model::{catalogue, Basis, Machine};
 use roofline_engine::units::GIGA;
 
@@ -129,22 +130,97 @@ fn parse_number(text: &str) -> Option<f64> {
     text.trim().parse::<f64>().ok()
 }
 
+/// The catalogue grouped for the picker: vendor and generation ("NVIDIA Hopper"), in the
+/// catalogue's order, each group's machines as (id, name).
+pub fn groups(machines: &[Machine], query: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let q = query.trim().to_lowercase();
+    let matches = |m: &Machine| {
+        q.is_empty() || [m.id.as_str(), m.name.as_str(), m.arch.as_deref().unwrap_or(""), m.generation.as_deref().unwrap_or("")].iter().any(|t| t.to_lowercase().contains(&q))
+    };
+    let mut out: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for m in machines.iter().filter(|m| matches(m)) {
+        let vendor = match m.vendor {
+            Some(roofline_engine::domain::Vendor::Nvidia) => "NVIDIA",
+            Some(roofline_engine::domain::Vendor::Amd) => "AMD",
+            Some(roofline_engine::domain::Vendor::Intel) => "Intel",
+            None => "Other",
+        };
+        let label = format!("{vendor} {}", m.generation.as_deref().unwrap_or("")).trim().to_string();
+        match out.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, list)) => list.push((m.id.clone(), m.name.clone())),
+            None => out.push((label, vec![(m.id.clone(), m.name.clone())])),
+        }
+    }
+    out
+}
+
+/// The clock a basis means for `m`, as the engine's choice takes it.
+fn clock_choice(basis: ClockBasis, m: &Machine) -> ClockChoice {
+    match basis {
+        ClockBasis::Measured => ClockChoice::Measured,
+        ClockBasis::Base => ClockChoice::Base,
+        ClockBasis::Boost => ClockChoice::Boost,
+        ClockBasis::Given | ClockBasis::Stated => m.clock_hz.map_or(ClockChoice::Measured, ClockChoice::Hz),
+    }
+}
+
 #[component]
 pub fn MachineEditor(state: AppState) -> impl IntoView {
     let machine = state.machine;
     let cat = StoredValue::new(catalogue::all());
-    let current_is_catalogue = move || machine.with(|m| cat.with_value(|c| c.iter().any(|x| x.id == m.id)));
+    let query = RwSignal::new(String::new());
+    let is_catalogue = move |id: &str| cat.with_value(|c| c.iter().any(|x| x.id == id));
+    // Machines the files offer that the catalogue does not have (the profile's own peaks, a
+    // machine file, Advisor's single-threaded roofs), and the machine shown if it is such.
+    let offered = move || {
+        let mut list: Vec<Machine> = state.profile.with(|p| p.identified.iter().chain(p.alternatives.iter()).filter(|m| !is_catalogue(&m.id)).cloned().collect());
+        machine.with(|m| {
+            if !is_catalogue(&m.id) && !list.iter().any(|x| x.id == m.id) {
+                list.insert(0, m.clone());
+            }
+        });
+        list
+    };
 
     let on_pick = move |ev: leptos::ev::Event| {
-        if let Some(m) = catalogue::by_id(&event_target_value(&ev)) {
-            machine.set(m);
+        let id = event_target_value(&ev);
+        let picked = catalogue::by_id(&id).or_else(|| offered().into_iter().find(|m| m.id == id));
+        let Some(m) = picked else { return };
+        let (measured, from_ncu) = state.profile.with_untracked(|p| (p.measured_sm_clock_hz, p.from_ncu));
+        let basis = state.clock_basis.get_untracked();
+        let wanted = clock_choice(basis, &machine.get_untracked());
+        match roofline_engine::choice::at_clock(m.clone(), wanted, measured, from_ncu).or_else(|_| roofline_engine::choice::at_clock(m, ClockChoice::Measured, measured, from_ncu)) {
+            Ok((m, basis)) => {
+                machine.set(m);
+                state.clock_basis.set(basis);
+                if state.chosen.get_untracked().is_some() {
+                    let own = state.profile.with_untracked(|p| p.identified.as_ref().is_some_and(|i| i.id == id));
+                    state.chosen.set(Some(if own { Chosen::Profile } else { Chosen::Option }));
+                }
+            }
+            Err(e) => state.error.set(Some(e)),
         }
     };
-    let on_clock = move |ev: leptos::ev::Event| {
-        let clock = if event_target_value(&ev) == "base" { Clock::Base } else { Clock::Boost };
-        if let Some(m) = machine.with_untracked(|m| at_clock(m, clock)) {
-            machine.set(m);
+    let set_clock = move |wanted: ClockChoice| {
+        let (measured, from_ncu) = state.profile.with_untracked(|p| (p.measured_sm_clock_hz, p.from_ncu));
+        match roofline_engine::choice::at_clock(machine.get_untracked(), wanted, measured, from_ncu) {
+            Ok((m, basis)) => {
+                state.error.set(None);
+                machine.set(m);
+                state.clock_basis.set(basis);
+            }
+            Err(e) => state.error.set(Some(e)),
         }
+    };
+    let on_clock = move |ev: leptos::ev::Event| match event_target_value(&ev).as_str() {
+        "measured" => set_clock(ClockChoice::Measured),
+        "base" => set_clock(ClockChoice::Base),
+        "boost" => set_clock(ClockChoice::Boost),
+        _ => {}
+    };
+    let on_mhz = move |ev: web_sys::Event| match ClockChoice::parse(&event_target_value(&ev)) {
+        Ok(c) => set_clock(c),
+        Err(e) => state.error.set(Some(e)),
     };
     let on_basis = move |ev: leptos::ev::Event| {
         let basis = if event_target_value(&ev) == "theoretical" { Basis::Theoretical } else { Basis::Empirical };
@@ -162,59 +238,71 @@ pub fn MachineEditor(state: AppState) -> impl IntoView {
             hz.map_or(word.to_string(), |hz| format!("{word} {:.0} MHz", hz / 1e6))
         })
     };
+    let measured_label = move || state.profile.with(|p| p.measured_sm_clock_hz.map_or("Measured (none in the files)".to_string(), |hz| format!("Measured {:.0} MHz", hz / 1e6)));
+    let basis = state.clock_basis;
 
     view! {
         <div class="machine-editor" role="group" aria-label="Machine and ceilings">
+            <label class="machine-search">
+                <span class="visually-hidden">"Search machines"</span>
+                <input type="search" placeholder="Search machines" aria-label="Search machines" prop:value=text(move || query.get()) on:input=handler(move |ev: web_sys::Event| query.set(event_target_value(&ev))) />
+            </label>
             <label class="machine-pick">
                 "Machine "
-                <select aria-label="Machine" on:change=handler(on_pick)>
+                <select id="machine-pick" aria-label="Machine" on:change=handler(on_pick)>
                     {move || {
-                        (!current_is_catalogue())
-                            .then(|| {
-                                let (id, name) = machine.with(|m| (m.id.clone(), m.name.clone()));
-                                view! { <option value=id selected=true>{name}</option> }
-                            })
+                        let list = offered();
+                        (!list.is_empty()).then(|| {
+                            view! {
+                                <optgroup label="From your files">
+                                    {list.into_iter().map(|m| {
+                                        let id = m.id.clone();
+                                        view! { <option value=m.id.clone() prop:selected=flag(move || machine.with(|cur| cur.id == id))>{m.name.clone()}</option> }
+                                    }).collect_view()}
+                                </optgroup>
+                            }
+                        })
                     }}
-                    {cat
-                        .with_value(|c| {
-                            c.iter()
-                                .map(|m| {
-                                    let id = m.id.clone();
-                                    let id2 = id.clone();
-                                    view! {
-                                        <option value=id prop:selected=flag(move || machine.with(|cur| cur.id == id2))>
-                                            {m.name.clone()}
-                                        </option>
-                                    }
-                                })
-                                .collect_view()
-                        })}
+                    {move || {
+                        let q = query.get();
+                        cat.with_value(|c| groups(c, &q))
+                            .into_iter()
+                            .map(|(label, list)| {
+                                view! {
+                                    <optgroup label=label>
+                                        {list.into_iter().map(|(id, name)| {
+                                            let id2 = id.clone();
+                                            view! { <option value=id prop:selected=flag(move || machine.with(|cur| cur.id == id2))>{name}</option> }
+                                        }).collect_view()}
+                                    </optgroup>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </select>
             </label>
             <label>
                 "Clock "
-                <select
-                    aria-label="Clock"
-                    on:change=handler(on_clock)
-                    disabled=flag(move || machine.with(|m| m.base_clock_hz.is_none() || m.boost_clock_hz.is_none() || m.clock_hz.is_none()))
-                >
-                    <option value="boost" prop:selected=flag(move || machine.with(|m| clock_of(m) == Some(Clock::Boost)))>
+                <select id="clock-pick" aria-label="Clock" on:change=handler(on_clock) disabled=flag(move || machine.with(|m| m.clock_hz.is_none()))>
+                    <option value="measured" disabled=flag(move || state.profile.with(|p| p.measured_sm_clock_hz.is_none())) prop:selected=flag(move || basis.get() == ClockBasis::Measured)>
+                        {text(measured_label)}
+                    </option>
+                    <option value="boost" disabled=flag(move || machine.with(|m| m.boost_clock_hz.is_none())) prop:selected=flag(move || basis.get() == ClockBasis::Boost)>
                         {text(move || clock_label(Clock::Boost))}
                     </option>
-                    <option value="base" prop:selected=flag(move || machine.with(|m| clock_of(m) == Some(Clock::Base)))>
+                    <option value="base" disabled=flag(move || machine.with(|m| m.base_clock_hz.is_none())) prop:selected=flag(move || basis.get() == ClockBasis::Base)>
                         {text(move || clock_label(Clock::Base))}
                     </option>
-                    {move || {
-                        machine
-                            .with(|m| {
-                                (clock_of(m).is_none())
-                                    .then(|| {
-                                        let text = m.clock_hz.map_or("clock not stated".to_string(), |hz| format!("{:.0} MHz", hz / 1e6));
-                                        view! { <option value="other" selected=true>{text}</option> }
-                                    })
-                            })
-                    }}
+                    <option value="other" prop:selected=flag(move || matches!(basis.get(), ClockBasis::Given | ClockBasis::Stated))>
+                        {text(move || machine.with(|m| m.clock_hz.map_or("clock not stated".to_string(), |hz| format!("{:.0} MHz", hz / 1e6))))}
+                    </option>
                 </select>
+            </label>
+            <label>
+                "MHz "
+                <input type="text" inputmode="decimal" class="clock-mhz" aria-label="Clock, MHz (or with a unit: 1.3GHz)"
+                    prop:value=text(move || machine.with(|m| m.clock_hz.map(|hz| format!("{:.0}", hz / 1e6)).unwrap_or_default()))
+                    on:change=handler(on_mhz) />
             </label>
             <label>
                 "Peaks "

@@ -84,6 +84,10 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                     <input type="checkbox" prop:checked=flag(move || state.show_walls.get()) on:change=handler(move |_: web_sys::Event| state.show_walls.update(|v| *v = !*v)) />
                     "walls"
                 </label>
+                <label class="toggle" title="Every compute roof of the machine, not only those of the data types the kernels use">
+                    <input type="checkbox" id="all-roofs" prop:checked=flag(move || state.all_roofs.get()) on:change=handler(move |_: web_sys::Event| state.all_roofs.update(|v| *v = !*v)) />
+                    "all roofs"
+                </label>
                 <label>
                     "Compute roof "
                     <select

@@ -16,6 +16,8 @@ use roofline_engine::report::{analyze_choice, machine_report, render_analyze_tex
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 use std::process::ExitCode;
 
+mod read_ahead;
+
 /// A failure: message and exit code.
 struct Failure {
     code: u8,
@@ -41,7 +43,6 @@ const CHUNK_BYTES: usize = 1 << 20;
 fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
     use std::io::Read;
     let mut builder = roofline_engine::dataset::DatasetBuilder::new();
-    let mut buf = Vec::new();
     for p in paths {
         let cannot = |e: std::io::Error| input(format!("{p}: cannot read the file: {e}"));
         let mut file = std::fs::File::open(p).map_err(cannot)?;
@@ -53,16 +54,10 @@ fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
             builder.add_file(&SourceFile { name: p.clone(), bytes }).map_err(|e| input(e.to_string()))?;
             continue;
         }
-        buf.resize(CHUNK_BYTES, 0);
-        loop {
-            let n = match file.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(cannot(e)),
-            };
-            builder.push_chunk(p, buf.get(..n).unwrap_or(&[])).map_err(|e| input(e.to_string()))?;
-        }
+        read_ahead::for_each_chunk(file, CHUNK_BYTES, |chunk| builder.push_chunk(p, chunk)).map_err(|stop| match stop {
+            read_ahead::Stop::Read(e) => cannot(e),
+            read_ahead::Stop::Chunk(e) => input(e.to_string()),
+        })?;
         builder.end_file().map_err(|e| input(e.to_string()))?;
     }
     let ds = builder.finish().map_err(|e| input(e.to_string()))?;

@@ -259,6 +259,21 @@ pub fn sentence(device: Option<&Device>, measured: Option<f64>, m: &Machine, cho
     format!("{ran}: {whose} {}{clock}", m.name)
 }
 
+/// What a page shows about a machine it draws for a profile: the sentence, and the warning
+/// when it is not the profile's own device — recomputed as the user picks machines and clocks
+/// (the app), or from what a link carries. `identified`: the machine the profile's device is
+/// ([`identify`]), if any.
+pub fn note(device: Option<&Device>, measured: Option<f64>, m: &Machine, chosen: Chosen, basis: ClockBasis, identified: Option<&Machine>) -> (String, Vec<String>) {
+    let mut warnings = Vec::new();
+    if chosen == Chosen::Option {
+        let found = identified.cloned().or_else(|| identify(device?, measured).map(|i| i.machine));
+        if let Some(w) = found.as_ref().and_then(|f| mismatch(device, f, m)) {
+            warnings.push(w);
+        }
+    }
+    (sentence(device, measured, m, chosen, basis), warnings)
+}
+
 /// How the profile's device was matched, for reports.
 pub fn match_of(ds: &Dataset) -> Option<Match> {
     profile_machines(ds).and_then(|(_, _, found)| found.map(|f| f.how))

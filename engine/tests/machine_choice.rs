@@ -162,3 +162,17 @@ fn an_ampere_file_with_only_tensor_instructions_says_what_to_collect() {
     // No FLOPs invented: no guidance from the tensor pipe, and no Volta factor.
     assert_eq!(c.machine.flops_per_tensor_inst, None);
 }
+
+#[test]
+fn an_a100_locked_at_765_mhz_is_the_pcie_40gb() {
+    // engine/tests/fixtures/README.md: CC 8.0, 108 SMs, SM Frequency 765 MHz.
+    let ds = load_dataset(&[fixture("ncu-a100-pcie-765mhz.csv")]).expect("loads");
+    let c = choose(&ds, None, ClockChoice::Measured).expect("clock").expect("an A100");
+    assert_eq!((c.machine.id.as_str(), c.clock, c.machine.clock_hz), ("a100-pcie-40gb", ClockBasis::Measured, Some(765e6)));
+    assert_eq!(catalogue::a100_pcie_40gb().base_clock_hz, Some(765e6));
+    assert_eq!(c.sentence, "Profiled on an sm_80 GPU (108 SMs) at 765 MHz measured: roofs of NVIDIA A100 PCIe 40GB at 765 MHz (measured)");
+    // FP64: 108 SMs × 32 lanes × 2 × 765 MHz = 5.28768 TFLOP/s; the kernel's 8e9 FLOPs in
+    // 2.5 ms = 3.2 TFLOP/s = 60.52% of it; DRAM 2e9 bytes in 2.5 ms = 800 GB/s of 1555 GB/s.
+    let fp64 = c.machine.compute_ceiling(ComputeKind::Fp64).map(|x| x.flops_per_s).expect("FP64");
+    assert!((fp64 / 5.28768e12 - 1.0).abs() < 0.01, "{fp64}");
+}

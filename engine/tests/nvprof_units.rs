@@ -4,7 +4,7 @@
 //! instructions.
 
 use roofline_engine::domain::counters::Counter;
-use roofline_engine::import::csv::Reader;
+use roofline_engine::import::records::Reader;
 use roofline_engine::import::nvprof::{rate_unit_bytes_per_s, size_unit_bytes};
 use roofline_engine::import::split_unit;
 use roofline_engine::{load_dataset, Dataset, SourceFile};

@@ -74,8 +74,8 @@ fn view() -> impl Strategy<Value = View> {
         prop::option::of("\\PC{0,8}"),
         1..=255u8,
     );
-    (settings, prop::collection::vec(kernel(), 0..20), any::<prop::sample::Index>(), any::<bool>(), choice()).prop_map(
-        |((machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, theme, word_bytes), kernels, pick, select, choice)| View {
+    (settings, prop::collection::vec(kernel(), 0..20), any::<prop::sample::Index>(), any::<bool>(), choice(), any::<bool>()).prop_map(
+        |((machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, theme, word_bytes), kernels, pick, select, choice, all_roofs)| View {
             machine_id,
             custom_machine,
             mode,
@@ -89,6 +89,7 @@ fn view() -> impl Strategy<Value = View> {
             word_bytes,
             kernels,
             choice,
+            all_roofs,
         },
     )
 }

@@ -8,7 +8,6 @@
 pub mod advisor;
 pub mod binary;
 pub mod chunks;
-pub mod csv;
 pub mod device_list;
 pub mod ert;
 pub mod hints;
@@ -22,6 +21,7 @@ pub mod ncu_raw;
 pub mod ncu_rep;
 pub mod ncu_text;
 pub mod nvprof;
+pub mod records;
 pub mod rocprof;
 pub mod sink;
 pub mod stream;

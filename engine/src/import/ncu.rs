@@ -7,10 +7,10 @@
 //! header; thousands separators (`4,963,609,951.19`); BOM; CRLF. Columns are found by name.
 //!
 //! The metric → counter map below is shared with the raw page ([`super::ncu_raw`]). Read as a
-//! stream ([`super::stream`]): rows are split into spans in a reused buffer, and a launch is
+//! stream ([`super::stream`]): rows are split into fields in a reused buffer, and a launch is
 //! handed over when its last row has been read.
 
-use super::csv::{span_cell, Reader, Span};
+use super::records::{Fields, Reader};
 use super::hints;
 use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics};
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
@@ -241,7 +241,7 @@ struct LongParser {
     /// The line of the first unconsumed byte.
     line: usize,
     header_line: usize,
-    spans: Vec<Span>,
+    fields: Fields,
     names: NameCache,
     pending: Option<Pending>,
     rows: usize,
@@ -255,7 +255,7 @@ impl LongParser {
             cols: None,
             line: 1,
             header_line: 0,
-            spans: Vec::new(),
+            fields: Fields::default(),
             names: NameCache::default(),
             pending: None,
             rows: 0,
@@ -287,15 +287,15 @@ impl LongParser {
         Ok(Some(reader.pos()))
     }
 
-    /// One (launch, metric) row, in `self.spans` over `text`.
-    fn row(&mut self, text: &str, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
-        let (spans, Some(cols)) = (&self.spans, &self.cols) else { return Ok(()) };
-        if is_chatter_fields(spans.len(), &span_cell(text, spans, 0)) || spans.len() <= cols.value {
+    /// One (launch, metric) row, in `self.fields`.
+    fn row(&mut self, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let (fields, Some(cols)) = (&self.fields, &self.cols) else { return Ok(()) };
+        if is_chatter_fields(fields.len(), fields.cell(0)) || fields.len() <= cols.value {
             return Ok(()); // ==PROF== lines, blank lines, rule rows without a metric
         }
         self.rows += 1;
-        let metric = span_cell(text, spans, cols.metric);
-        let id_cell = span_cell(text, spans, cols.id);
+        let metric = fields.cell(cols.metric);
+        let id_cell = fields.cell(cols.id);
         let id_text = id_cell.trim();
         let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
             ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
@@ -304,33 +304,33 @@ impl LongParser {
             if let Some(p) = self.pending.take() {
                 p.finish(&self.names, &mut self.state, out);
             }
-            let kernel = self.names.intern(&span_cell(text, spans, cols.kernel));
+            let kernel = self.names.intern(fields.cell(cols.kernel));
             let mut metrics = LaunchMetrics::new();
             for (col, name) in [(cols.device, "Device"), (cols.cc, "CC")] {
                 if let Some(c) = col {
-                    metrics.text(name, &span_cell(text, spans, c));
+                    metrics.text(name, fields.cell(c));
                 }
             }
             self.pending = Some(Pending { id, kernel, metrics });
         }
         let Some(p) = self.pending.as_mut() else { return Ok(()) };
-        let unit = span_cell(text, spans, cols.unit);
-        let value = span_cell(text, spans, cols.value);
+        let unit = fields.cell(cols.unit);
+        let value = fields.cell(cols.value);
         // The details page (default `--set`) has no DRAM byte count, but its "Memory Workload
         // Analysis" section gives "Memory Throughput" in byte/s (= `dram__bytes.sum.per_second`,
         // used × the duration when no byte count was read); the Speed Of Light section's
         // "Memory Throughput" is a percentage of peak and is not used.
         let metric = if metric == "Memory Throughput" {
-            if !cols.section.is_some_and(|s| span_cell(text, spans, s) == "Memory Workload Analysis") {
+            if !cols.section.is_some_and(|s| fields.cell(s) == "Memory Workload Analysis") {
                 return Ok(());
             }
-            std::borrow::Cow::Borrowed("dram__bytes.sum.per_second")
+            "dram__bytes.sum.per_second"
         } else {
             metric
         };
-        match parse_number(&value) {
-            Some(v) => p.metrics.number(&metric, &unit, v),
-            None => p.metrics.text(&metric, &value),
+        match parse_number(value) {
+            Some(v) => p.metrics.number(metric, unit, v),
+            None => p.metrics.text(metric, value),
         }
         Ok(())
     }
@@ -352,8 +352,8 @@ impl RecordParser for LongParser {
         if !last {
             reader = reader.complete_only();
         }
-        while let Some(line) = reader.next_spans(&mut self.spans) {
-            self.row(text, line, out)?;
+        while let Some(line) = reader.next_fields(&mut self.fields) {
+            self.row(line, out)?;
         }
         self.line = reader.line();
         Ok(reader.pos())

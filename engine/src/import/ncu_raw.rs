@@ -3,11 +3,11 @@
 //! Metric names and units are translated by [`super::ncu`]'s map, so both pages agree.
 //!
 //! Read as a stream ([`super::stream`]): a column plan (column → counter, scale) is built
-//! once from the header and units row; each row is then split into field spans in a reused
+//! once from the header and units row; each row is then split into fields in a reused
 //! buffer and only the planned cells are parsed, without allocating. Kernel names are
 //! cleaned once per distinct name.
 
-use super::csv::{span_cell, Reader, Span};
+use super::records::{Fields, Reader};
 use super::hints;
 use super::ncu::{is_ncu_header, skip_to_header, FileState};
 use super::ncu_metrics::{resolve, scale, Attr, LaunchMetrics, Resolved, Role};
@@ -68,7 +68,7 @@ struct RawParser {
     id_col: usize,
     kernel_col: usize,
     plan: Vec<(usize, Plan)>,
-    spans: Vec<Span>,
+    fields: Fields,
     names: NameCache,
     rows: usize,
     state: FileState,
@@ -84,7 +84,7 @@ impl RawParser {
             id_col: 0,
             kernel_col: 0,
             plan: Vec::new(),
-            spans: Vec::new(),
+            fields: Fields::default(),
             names: NameCache::default(),
             rows: 0,
             state: FileState::default(),
@@ -110,31 +110,30 @@ impl RawParser {
         plan
     }
 
-    /// One launch row (in `self.spans`, over `text`) to `out`.
-    fn row(&mut self, text: &str, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
-        let spans = &self.spans;
-        if is_chatter_fields(spans.len(), &span_cell(text, spans, 0)) {
+    /// One launch row (in `self.fields`) to `out`.
+    fn row(&mut self, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        let fields = &self.fields;
+        if is_chatter_fields(fields.len(), fields.cell(0)) {
             return Ok(());
         }
-        let id_cell = span_cell(text, spans, self.id_col);
+        let id_cell = fields.cell(self.id_col);
         let id_text = id_cell.trim();
         let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
             ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
         })? as u64;
         let mut metrics = LaunchMetrics::new();
         for &(i, p) in &self.plan {
-            let Some(span) = spans.get(i) else { continue };
-            let cell = span.text(text);
+            let Some(cell) = fields.get(i) else { continue };
             match p.scale {
                 Some(scale) => {
-                    if let Some(v) = parse_number(&cell) {
+                    if let Some(v) = parse_number(cell) {
                         metrics.put(p.metric, v * scale);
                     }
                 }
-                None => metrics.text(columns_name(p.metric), &cell),
+                None => metrics.text(columns_name(p.metric), cell),
             }
         }
-        let kernel = self.names.intern(&span_cell(text, spans, self.kernel_col));
+        let kernel = self.names.intern(fields.cell(self.kernel_col));
         self.state.hand_over(id, self.names.name(kernel), metrics, out);
         self.rows += 1;
         Ok(())
@@ -166,20 +165,20 @@ impl RecordParser for RawParser {
         }
         if let Stage::Units { columns } = &self.stage {
             // The units row: present since Nsight Compute 2019.x; its ID cell is empty.
-            let Some(line) = reader.next_spans(&mut self.spans) else { return Ok(pos) };
-            let is_units = parse_number(&span_cell(text, &self.spans, self.id_col)).is_none();
+            let Some(line) = reader.next_fields(&mut self.fields) else { return Ok(pos) };
+            let is_units = parse_number(self.fields.cell(self.id_col)).is_none();
             self.plan = if is_units {
-                Self::make_plan(columns, |i| span_cell(text, &self.spans, i).into_owned(), &mut self.state)
+                Self::make_plan(columns, |i| self.fields.cell(i).to_string(), &mut self.state)
             } else {
                 Self::make_plan(columns, |_| String::new(), &mut self.state)
             };
             self.stage = Stage::Rows;
             if !is_units {
-                self.row(text, line, out)?;
+                self.row(line, out)?;
             }
         }
-        while let Some(line) = reader.next_spans(&mut self.spans) {
-            self.row(text, line, out)?;
+        while let Some(line) = reader.next_fields(&mut self.fields) {
+            self.row(line, out)?;
         }
         self.line = reader.line();
         Ok(reader.pos())

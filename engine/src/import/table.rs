@@ -1,10 +1,11 @@
 //! Finding a table inside a profiler's output and its columns by name.
 //!
 //! Profilers print their own chatter (`==PROF==`, `==12345==`, the application's stdout, a
-//! `sep=,` line, a banner) before the header; importers locate the header line, then read
-//! records from there with the borrowing [`super::csv::Reader`].
+//! `sep=,` line, a banner) before the header; importers locate the header line in the text
+//! (a line scanner: detection looks at lines before any CSV is parsed), then read records
+//! from there with [`super::records::Reader`].
 
-use super::csv::{lines_with_offsets, Reader, Record};
+use super::records::{Reader, Record};
 use crate::error::ImportError;
 
 /// How many lines detection looks at before giving up: preambles of real files are up to a
@@ -22,13 +23,23 @@ fn find_line_dyn<'a>(text: &'a str, pred: &dyn Fn(&str) -> bool) -> Option<(usiz
     lines_with_offsets(text).take(DETECT_LINES).find(|(_, _, l)| pred(l.trim_start_matches('\u{feff}')))
 }
 
+/// Splits `text` into its lines with their starting byte offsets (1-based line numbers).
+pub fn lines_with_offsets(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
+    let mut offset = 0;
+    text.split_inclusive('\n').enumerate().map(move |(i, l)| {
+        let start = offset;
+        offset += l.len();
+        (i + 1, start, l.trim_end_matches(['\n', '\r']))
+    })
+}
+
 /// Column positions of a header record, looked up by name.
 pub struct Columns {
     names: Vec<String>,
 }
 
 impl Columns {
-    pub fn new(header: &Record<'_>) -> Self {
+    pub fn new(header: &Record) -> Self {
         Columns { names: header.fields.iter().map(|f| f.trim().trim_start_matches('\u{feff}').to_string()).collect() }
     }
 
@@ -70,19 +81,16 @@ pub fn open_table(text: &str, line: usize, offset: usize) -> (Columns, Reader<'_
 }
 
 /// A cell of `rec`, or "" when the row is short (rule rows, truncated last lines).
-pub fn cell<'r>(rec: &'r Record<'_>, i: usize) -> &'r str {
-    rec.fields.get(i).map_or("", |c| c.as_ref())
+pub fn cell(rec: &Record, i: usize) -> &str {
+    rec.fields.cell(i)
 }
 
 /// Whether a record is blank or profiler chatter (`==PROF== …`, `==123== …`) rather than data.
-pub fn is_chatter(rec: &Record<'_>) -> bool {
-    match rec.fields.as_slice() {
-        [] => true,
-        [first, rest @ ..] => is_chatter_fields(rest.len() + 1, first),
-    }
+pub fn is_chatter(rec: &Record) -> bool {
+    is_chatter_fields(rec.fields.len(), rec.fields.cell(0))
 }
 
-/// [`is_chatter`] for a record of `n_fields` fields read as spans, given its first field.
+/// [`is_chatter`] for a record of `n_fields` fields read with [`Reader::next_fields`], given its first field.
 pub fn is_chatter_fields(n_fields: usize, first: &str) -> bool {
     match n_fields {
         0 => true,

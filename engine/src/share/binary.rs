@@ -34,7 +34,9 @@ const HAS_SELECTED: u64 = 1 << 4;
 const HAS_THEME: u64 = 1 << 5;
 /// How the machine was chosen ([`View::choice`]), written after the word size.
 const HAS_CHOICE: u64 = 1 << 6;
-const KNOWN_FLAGS: u64 = (1 << 7) - 1;
+/// Every compute roof drawn ([`View::all_roofs`]): the flag alone, no field.
+const ALL_ROOFS: u64 = 1 << 7;
+const KNOWN_FLAGS: u64 = (1 << 8) - 1;
 
 /// Why `view` cannot be written, if it cannot (limits of the format; see docs/SHARING.md).
 pub fn check(view: &View) -> Result<(), String> {
@@ -83,6 +85,7 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
         (selected.is_some(), HAS_SELECTED),
         (view.theme.is_some(), HAS_THEME),
         (view.choice.is_some(), HAS_CHOICE),
+        (view.all_roofs, ALL_ROOFS),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -201,7 +204,8 @@ pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
     if selected.is_some_and(|i| i >= kernels.len()) {
         return Err(damaged("the selected kernel is not among the kernels"));
     }
-    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice })
+    let all_roofs = flags & ALL_ROOFS != 0;
+    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice, all_roofs })
 }
 
 fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, DecodeError> {
@@ -341,8 +345,12 @@ mod tests {
     fn out_of_range_fields_are_refused() {
         let v = sample();
         let (mut body, tail) = bytes_of(&v);
-        // Bit 7 is the first flag no version defines (bit 6, the machine choice, came later).
-        body[0] |= 1 << 7;
+        // Bit 8 is the first flag no version defines (bits 6 and 7, the machine choice and all
+        // roofs, came later). The flags are a varint below 128 here: one byte, which becomes
+        // two with bit 8 set (low seven bits | 0x80, then 256 >> 7 = 2).
+        assert!(body[0] < 0x80);
+        body.insert(0, 0x80 | body[0]);
+        body[1] = 0x02;
         assert!(read(&body, &tail).unwrap_err().0.contains("v1 does not define"));
         let mut bad = View { selected: Some(0), ..View::default() };
         bad.kernels.push(SharedKernel::default());

@@ -57,6 +57,10 @@ pub struct View {
     /// Left out of view files when absent, so they read as before choices existed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choice: Option<ViewChoice>,
+    /// Draw every compute roof of the machine, not only those of the data types the kernels
+    /// use ([`crate::chart::ChartInput::all_roofs`]). Left out of view files when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub all_roofs: bool,
 }
 
 /// The machine choice as a link carries it.
@@ -95,6 +99,7 @@ impl Default for View {
             word_bytes: 8,
             kernels: Vec::new(),
             choice: None,
+            all_roofs: false,
         }
     }
 }

@@ -77,7 +77,7 @@ impl Importer for NvprofMetrics {
                 continue;
             }
             // The header of the next table (events, then metrics): its own columns.
-            if rec.fields.first().is_some_and(|f| f.trim() == "Device") && rec.fields.get(1).is_some_and(|f| f.trim() == "Kernel") {
+            if rec.fields.get(0).is_some_and(|f| f.trim() == "Device") && rec.fields.get(1).is_some_and(|f| f.trim() == "Kernel") {
                 layout = Layout::of(file, rec.line, &Columns::new(&rec))?;
                 continue;
             }

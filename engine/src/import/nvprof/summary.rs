@@ -13,7 +13,7 @@ use crate::domain::counters::{Counter, Counters};
 use crate::domain::names;
 use crate::domain::profile::Launch;
 use crate::error::ImportError;
-use crate::import::csv::Record;
+use crate::import::records::Record;
 use crate::import::device_list::DeviceList;
 use crate::import::table::{cell, find_line, header_starts_with, open_table, Columns};
 use crate::import::{parse_number, time_unit_s, Imported, Importer, Transfer};
@@ -24,7 +24,7 @@ fn is_header(l: &str) -> bool {
     header_starts_with(l, &["Type", "Time(%)", "Time", "Calls"]) || header_starts_with(l, &["Time(%)", "Time", "Calls"])
 }
 
-fn is_header_record(rec: &Record<'_>) -> bool {
+fn is_header_record(rec: &Record) -> bool {
     let first = |i: usize| rec.fields.get(i).map_or("", |f| f.trim());
     (first(0) == "Type" && first(1) == "Time(%)") || (first(0) == "Time(%)" && first(1) == "Time")
 }

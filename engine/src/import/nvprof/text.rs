@@ -15,7 +15,7 @@ use crate::domain::counters::{Counter, Counters};
 use crate::domain::names;
 use crate::domain::profile::Launch;
 use crate::error::ImportError;
-use crate::import::csv::lines_with_offsets;
+use crate::import::table::lines_with_offsets;
 use crate::import::device_list::DeviceList;
 use crate::import::table::find_line;
 use crate::import::{split_unit, time_unit_s, Imported, Importer, Transfer};

@@ -16,7 +16,7 @@ use crate::error::ImportError;
 use crate::domain::{DataType, Device, Vendor};
 use crate::import::machine::{new_machine, push_compute, push_matrix, push_memory, slug};
 use crate::import::table::{cell, find_line, header_starts_with, open_table, Columns};
-use crate::import::csv::Record;
+use crate::import::records::Record;
 use crate::import::{parse_number, Imported, Importer};
 use crate::model::{ComputeKind, Level};
 use crate::units::GIGA;
@@ -124,7 +124,7 @@ impl Importer for RocprofComputeSysinfo {
 
 /// The GPU a `sysinfo.csv` row describes (module doc). Cells that are empty, `NA` or not
 /// numbers where a number is due are left unknown.
-pub fn sysinfo_device(cols: &Columns, row: &Record<'_>) -> Device {
+pub fn sysinfo_device(cols: &Columns, row: &Record) -> Device {
     let text = |name: &str| cols.get(name).map(|i| cell(row, i).trim()).filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("NA") && !t.eq_ignore_ascii_case("N/A")).map(str::to_string);
     let number = |name: &str| cols.get(name).and_then(|i| parse_number(cell(row, i))).filter(|v| *v > 0.0);
     Device {
