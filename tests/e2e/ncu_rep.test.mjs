@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, SAMPLES, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, tableText, SAMPLES, ROOT } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -117,5 +117,29 @@ test("ncu's console output pasted into the paste box lists its 10 launches", asy
   assert.match(silu, /5\.24 ms/, silu);
   assert.equal(await page.locator('.source').innerText(), 'pasted text');
   assert.deepEqual(problems, clean);
+  await context.close();
+});
+
+test('a damaged report shows role=alert naming the file and what was read; the old chart stays', async () => {
+  const { context, page } = await openPage(browser, site.url);
+  const before = await tableText(page);
+  // The first 2000 bytes of a report: the session's first block, no result.
+  const cut = readFileSync(join(REP, 'cs599k__profile.ncu-rep')).subarray(0, 2000);
+  const dt = await page.evaluateHandle((b64) => {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'cut.ncu-rep'));
+    return dt;
+  }, Buffer.from(cut).toString('base64'));
+  await page.dispatchEvent('.app', 'drop', { dataTransfer: dt });
+  const alert = page.locator('[role=alert]');
+  await alert.waitFor({ state: 'visible' });
+  const text = await alert.innerText();
+  assert.match(text, /cut\.ncu-rep/, text);
+  assert.match(text, /before any kernel result/, text);
+  assert.match(text, /file format 7/, text);
+  assert.equal(await tableText(page), before);
   await context.close();
 });
