@@ -408,3 +408,14 @@ fn a_report_read_apart_and_added_gives_the_same_dataset() {
         assert_eq!(b.finish().unwrap_or_else(|e| panic!("{e}")), load(f), "{file}");
     }
 }
+
+/// A report without FLOP metrics (default sections) says how to collect a report that has
+/// them, with the options before the application.
+#[test]
+fn a_report_lacking_metrics_hints_at_a_full_set_report() {
+    let ds = load(sample("ncu-rep/cs599k__profile.ncu-rep"));
+    let w = ds.warnings.iter().find(|w| w.message.contains("missing metrics")).expect("a warning");
+    let hint = w.hint.as_deref().unwrap_or("");
+    assert!(hint.starts_with("ncu --set full -o report ./app; or only the missing metrics: ncu --metrics "), "{hint}");
+    assert!(hint.ends_with(" -o report ./app"), "{hint}");
+}
