@@ -2,8 +2,10 @@
 //! `File.slice` 4 MiB at a time and handed to the engine's `DatasetBuilder`, which parses and
 //! sums per kernel as chunks arrive. Awaiting each slice yields to the event loop, so the page
 //! stays responsive and a progress bar can move; memory does not grow with the file for the
-//! formats the engine streams (Nsight Compute pages).
+//! formats the engine streams (Nsight Compute pages and reports; reports are read in a
+//! worker module loaded on first use, report_worker.rs).
 
+use crate::report_worker::{self, ReportWorker};
 use roofline_engine::dataset::{Dataset, DatasetBuilder};
 use roofline_engine::import::view_file;
 use roofline_engine::{limits, SourceFile};
@@ -35,31 +37,41 @@ pub async fn load_file_list(list: web_sys::FileList, mut progress: impl FnMut(f6
         let size = file.size();
         let mut start = 0.0;
         // An empty file still opens (and gets the engine's "empty file" message). Only an
-        // empty one: a JSON file is added whole below, and an opened file of no bytes would be
-        // ended (as empty) first.
+        // empty one: a JSON file is added whole below and a report by the
+        // report worker, and an opened file of no bytes would be ended (as empty) first.
         if size <= 0.0 {
             builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
         }
         // A JSON file (a `.roofline.json` view, ERT's roofline.json) is read whole and
-        // parsed by the browser (json.rs); the engine reads such files whole anyway.
+        // parsed by the browser (json.rs); the engine reads such files whole anyway. An
+        // Nsight Compute report goes to the report worker (report_worker.rs).
         let mut whole: Option<Vec<u8>> = None;
+        let mut worker: Option<ReportWorker> = None;
         while start < size {
             let end = (start + CHUNK_BYTES).min(size);
             let bytes = slice_bytes(file, start, end, &name).await?;
             if start == 0.0 && starts_like_json(&bytes) {
                 whole = Some(Vec::with_capacity(size as usize));
             }
-            match whole.as_mut() {
-                Some(all) => all.extend_from_slice(&bytes),
-                None => builder.push_chunk(&name, &bytes).map_err(|e| e.to_string())?,
+            if start == 0.0 && report_worker::wants_worker(&bytes) {
+                worker = Some(ReportWorker::start(&name).await?);
+            }
+            match (whole.as_mut(), worker.as_ref()) {
+                (Some(all), _) => all.extend_from_slice(&bytes),
+                (None, Some(w)) => w.push(&bytes)?,
+                (None, None) => builder.push_chunk(&name, &bytes).map_err(|e| e.to_string())?,
             }
             done += end - start;
             start = end;
             progress(done, total);
         }
-        match whole {
-            Some(bytes) => crate::json::add_source(&mut builder, &SourceFile { name, bytes }).map_err(|e| e.to_string())?,
-            None => builder.end_file().map_err(|e| e.to_string())?,
+        match (whole, worker) {
+            (Some(bytes), _) => crate::json::add_source(&mut builder, &SourceFile { name, bytes }).map_err(|e| e.to_string())?,
+            (None, Some(w)) => {
+                let read = w.finish().await?;
+                builder.add_binary_read(&name, read).map_err(|e| e.to_string())?;
+            }
+            (None, None) => builder.end_file().map_err(|e| e.to_string())?,
         }
     }
     builder.finish().map_err(|e| e.to_string())

@@ -18,6 +18,7 @@ pub mod machine_editor;
 pub mod panic;
 pub mod paste_box;
 pub mod reactive;
+pub mod report_worker;
 pub mod perf;
 pub mod summary_panel;
 pub mod theme;
