@@ -169,7 +169,12 @@ impl AppState {
             Ok(Some(c)) => Ok(c),
             Ok(None) => {
                 let start = catalogue::by_id(&current.id).unwrap_or(current);
-                choice::choose(ds, Some(start), ClockChoice::Measured).and_then(|c| c.ok_or_else(|| "no machine".to_string()))
+                // The sentence says when the files name no GPU; an unknown one needs saying.
+                let unknown = ds.main_device().map(|_| choice::no_machine_reason(ds));
+                choice::choose(ds, Some(start), ClockChoice::Measured).and_then(|c| c.ok_or_else(|| "no machine".to_string())).map(|mut c| {
+                    c.warnings.splice(0..0, unknown);
+                    c
+                })
             }
             Err(e) => Err(e),
         };

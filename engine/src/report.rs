@@ -225,6 +225,8 @@ pub fn analyze_choice(ds: &Dataset, choice: Option<&MachineChoice>) -> AnalyzeRe
     if let Some(c) = choice {
         r.machine = Some(MachineSummary::of_choice(c));
         r.warnings = c.warnings.clone();
+    } else if r.kernels.iter().any(|k| k.time_s.is_some() || k.flops.total.is_some()) {
+        r.warnings.push(crate::choice::no_machine_reason(ds));
     }
     r
 }
