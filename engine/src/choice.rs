@@ -165,6 +165,10 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
 /// is unknown, or they name none. For the report's `warnings` and the CLI's stderr.
 pub fn no_machine_reason(ds: &Dataset) -> String {
     match ds.main_device() {
+        Some(run) if run.device.known_by_index_only() => format!(
+            "the files name the GPU only by its index ({}), not what it is: choose its machine to draw roofs (a rocprof-compute workload's sysinfo.csv, dropped with them, describes it)",
+            run.device.describe()
+        ),
         Some(run) => format!(
             "{} is not a GPU this version knows, and the files carry neither its peaks nor enough of its attributes to derive them: choose its machine to draw roofs",
             run.device.describe()

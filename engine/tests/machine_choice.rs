@@ -88,6 +88,17 @@ fn an_nvprof_file_names_its_device_from_the_device_column() {
 }
 
 #[test]
+fn a_rocprof_counter_file_names_its_gpu_only_by_index_and_says_so() {
+    let ds = load_dataset(&[sample("rocprof/omniperf__tests_workloads_vcopy_MI200_pmc_perf.csv")]).expect("loads");
+    let r = analyze_choice(&ds, choose(&ds, None, ClockChoice::Measured).expect("clock").as_ref());
+    assert!(r.machine.is_none());
+    assert_eq!(
+        r.warnings,
+        vec!["the files name the GPU only by its index (GPU 2), not what it is: choose its machine to draw roofs (a rocprof-compute workload's sysinfo.csv, dropped with them, describes it)".to_string()]
+    );
+}
+
+#[test]
 fn files_that_name_no_gpu_say_why_they_have_no_roofs() {
     let ds = load_dataset(&samples::nersc_run()).expect("loads");
     let r = analyze_choice(&ds, None);
