@@ -80,6 +80,10 @@ test('a dropped GH200 full-set report draws its kernels in the hierarchical and 
   const silu = rows.find((r) => r.includes('silu_kernel_non_strided'));
   assert.match(silu, /\b2\b/, silu);
   assert.match(silu, /305 µs/, silu);
+  // Its own Hopper machine, at the SM clock the report measured (1474285089 Hz, time-weighted
+  // over the launches), with the peaks Nsight Compute recorded in it.
+  const sentence = await page.locator('.machine-sentence').innerText();
+  assert.equal(sentence, 'Profiled on NVIDIA GH200 480GB (sm_90, 132 SMs) at 1474 MHz measured: roofs of NVIDIA GH200 480GB as Nsight Compute measured it at 1474 MHz (measured)');
   for (const mode of ['Hierarchical', 'Instruction']) {
     await page.getByRole('tab', { name: mode }).click();
     await waitForChart(page);
