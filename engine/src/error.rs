@@ -14,11 +14,16 @@ pub struct ImportError {
     pub message: String,
     /// How to collect what is missing (e.g. an `ncu --metrics …` command line), when known.
     pub hint: Option<String>,
+    /// For a file that lacks counters: what it has ("time", "DRAM bytes") and the metrics to
+    /// collect, so the message itself stays one short sentence (`notice::Notice` shows them
+    /// as detail). Empty otherwise.
+    pub found: Vec<String>,
+    pub missing: Vec<String>,
 }
 
 impl ImportError {
     pub fn new(file: &str, line: Option<usize>, message: impl Into<String>) -> Self {
-        ImportError { file: file.to_string(), line, message: message.into(), hint: None }
+        ImportError { file: file.to_string(), line, message: message.into(), hint: None, found: Vec::new(), missing: Vec::new() }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -32,6 +37,9 @@ impl fmt::Display for ImportError {
         match self.line {
             Some(line) => write!(f, "{}, line {}: {}", self.file, line, self.message)?,
             None => write!(f, "{}: {}", self.file, self.message)?,
+        }
+        if !self.missing.is_empty() {
+            write!(f, "; missing metrics: {}", self.missing.join(", "))?;
         }
         if let Some(hint) = &self.hint {
             write!(f, " ({hint})")?;

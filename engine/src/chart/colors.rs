@@ -1,0 +1,228 @@
+//! What a dot's colour means on the classic chart, with its legend.
+//!
+//! The classic chart's dots used to cycle through eight colours by kernel index, which mapped
+//! to nothing. A colour now names a category from a legend, by one of three schemes
+//! ([`ColorBy`]): the precision (the compute roof a kernel's FLOPs go to: `FP32`, `FP16
+//! matrix`, the default, so a dot is read against the roof of the same name), the roof that
+//! binds it (`HBM bandwidth`, `FP16 matrix compute`: the model's guidance), or the kernel
+//! itself (the longest-running kernels by name, the others grey). Categories are ordered by
+//! the run time they hold and take the Okabe–Ito hues in that order; the rest, and the
+//! kernels with no category ("no FLOPs", "not assessed"), are grey.
+
+use super::flop_roofs::flops_by_roof;
+use super::frame::{LegendItem, Swatch};
+use super::scene::Color;
+use super::ChartInput;
+use crate::domain::profile::KernelProfile;
+use crate::model::guidance;
+use std::collections::HashMap;
+
+/// How the classic chart colours its dots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorBy {
+    /// The compute roof a kernel's FLOPs go to ([`flops_by_roof`]).
+    #[default]
+    Precision,
+    /// The bound that limits the kernel ([`guidance::guide`]).
+    Bound,
+    /// The kernel: the longest-running ones by name.
+    Kernel,
+}
+
+impl ColorBy {
+    pub const ALL: [ColorBy; 3] = [ColorBy::Precision, ColorBy::Bound, ColorBy::Kernel];
+
+    /// The id in links (`precision`, `bound`, `kernel`).
+    pub fn id(self) -> &'static str {
+        match self {
+            ColorBy::Precision => "precision",
+            ColorBy::Bound => "bound",
+            ColorBy::Kernel => "kernel",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ColorBy> {
+        ColorBy::ALL.into_iter().find(|c| c.id() == id)
+    }
+
+    /// What the scheme is called in the page's menu.
+    pub fn label(self) -> &'static str {
+        match self {
+            ColorBy::Precision => "Precision",
+            ColorBy::Bound => "Binding roof",
+            ColorBy::Kernel => "Kernel",
+        }
+    }
+}
+
+/// Categories that get a colour of their own; the rest share [`GREY`] as "other".
+const NAMED: usize = 7;
+/// The palette's grey: kernels of no category and the categories past [`NAMED`].
+pub const GREY: Color = Color(120, 120, 120);
+/// Longest-running kernels named in [`ColorBy::Kernel`].
+const KERNELS_NAMED: usize = 6;
+/// Characters of a kernel's name in the legend.
+const LEGEND_NAME_CHARS: usize = 28;
+
+/// Each kernel's dot colour (parallel to the kernels) and the legend entries that explain
+/// them, in legend order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Coloring {
+    pub colors: Vec<Color>,
+    pub legend: Vec<LegendItem>,
+}
+
+/// A category: its name and whether it is a real one (grey "no FLOPs" is not).
+type Category = (String, bool);
+
+/// The category of every kernel under `by`: an index into the returned names.
+fn categories(input: &ChartInput, by: ColorBy, names: &[String]) -> (Vec<usize>, Vec<Category>) {
+    let m = input.machine;
+    let mut list: Vec<Category> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut of = |name: &str, real: bool| -> usize {
+        if let Some(&i) = index.get(name) {
+            return i;
+        }
+        list.push((name.to_string(), real));
+        index.insert(name.to_string(), list.len() - 1);
+        list.len() - 1
+    };
+    let kernels = input.kernels;
+    let ids: Vec<usize> = match by {
+        ColorBy::Precision => kernels
+            .iter()
+            .map(|k| {
+                let used = flops_by_roof(std::slice::from_ref(k), m);
+                match used.iter().filter(|(_, v)| *v > 0.0).max_by(|a, b| a.1.total_cmp(&b.1)) {
+                    Some((c, _)) => of(&c.name, true),
+                    None => of("no FLOPs", false),
+                }
+            })
+            .collect(),
+        ColorBy::Bound => kernels
+            .iter()
+            .map(|k| match guidance::guide(k, m) {
+                Some(g) => of(&g.binding.name, true),
+                None => of("not assessed", false),
+            })
+            .collect(),
+        ColorBy::Kernel => {
+            let top = longest(kernels, KERNELS_NAMED);
+            (0..kernels.len())
+                .map(|i| match top.contains(&i) {
+                    true => of(&super::super::domain::short_names::chart_label(names.get(i).map_or(kernels[i].name.as_str(), String::as_str), LEGEND_NAME_CHARS), true),
+                    false => of("other kernels", false),
+                })
+                .collect()
+        }
+    };
+    (ids, list)
+}
+
+/// The indices of the `n` kernels with the longest positive time, longest first (ties: the
+/// earlier kernel).
+pub fn longest(kernels: &[KernelProfile], n: usize) -> Vec<usize> {
+    let mut timed: Vec<(usize, f64)> = kernels.iter().enumerate().filter_map(|(i, k)| Some((i, k.time_s().filter(|t| t.is_finite() && *t > 0.0)?))).collect();
+    timed.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    timed.into_iter().take(n).map(|(i, _)| i).collect()
+}
+
+/// The colours and legend of the classic chart's dots under `input.color_by`. `names`: the
+/// kernels' display names (for [`ColorBy::Kernel`]'s legend), parallel to the kernels.
+pub fn coloring(input: &ChartInput, names: &[String]) -> Coloring {
+    let pal = input.theme.palette();
+    let (ids, cats) = categories(input, input.color_by, names);
+    // Time per category, for the order; a category with no timed kernel still gets a place.
+    let mut time = vec![0.0f64; cats.len()];
+    for (k, &c) in input.kernels.iter().zip(&ids) {
+        time[c] += k.time_s().filter(|t| t.is_finite() && *t > 0.0).unwrap_or(0.0);
+    }
+    let mut order: Vec<usize> = (0..cats.len()).collect();
+    order.sort_by(|&a, &b| cats[b].1.cmp(&cats[a].1).then(time[b].total_cmp(&time[a])).then(a.cmp(&b)));
+    let mut color_of = vec![GREY; cats.len()];
+    let mut legend = Vec::new();
+    let mut others = false;
+    let mut hue = 0;
+    for &c in &order {
+        let (name, real) = &cats[c];
+        if *real && hue < NAMED {
+            color_of[c] = pal.dots[hue];
+            hue += 1;
+            legend.push(LegendItem::new(Swatch::Dot(color_of[c]), name.clone()));
+        } else if *real {
+            others = true;
+        } else {
+            legend.push(LegendItem::new(Swatch::Dot(GREY), name.clone()));
+        }
+    }
+    if others {
+        legend.push(LegendItem::new(Swatch::Dot(GREY), "other"));
+    }
+    Coloring { colors: ids.iter().map(|&c| color_of[c]).collect(), legend }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::counters::Counter;
+    use crate::model::catalogue;
+
+    fn k(name: &str, pairs: &[(Counter, f64)]) -> KernelProfile {
+        KernelProfile::from_counters(name, pairs)
+    }
+
+    fn kernels() -> Vec<KernelProfile> {
+        vec![
+            k("dgemm", &[(Counter::Fp64Flops, 7e12), (Counter::DramBytes, 1e9), (Counter::TimeS, 1.0)]),
+            k("saxpy", &[(Counter::Fp32Flops, 1e9), (Counter::DramBytes, 6e9), (Counter::TimeS, 2.0)]),
+            k("copy", &[(Counter::Fp32Flops, 0.0), (Counter::DramBytes, 1e9), (Counter::TimeS, 4.0)]),
+            k("hmma", &[(Counter::TensorInst, 1e8), (Counter::DramBytes, 1e9), (Counter::TimeS, 0.5)]),
+        ]
+    }
+
+    fn legend_texts(c: &Coloring) -> Vec<&str> {
+        c.legend.iter().map(|l| l.text.as_str()).collect()
+    }
+
+    #[test]
+    fn by_precision_the_roof_names_in_order_of_time() {
+        let m = catalogue::v100();
+        let ks = kernels();
+        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0), &[]);
+        // FP32 (2 s) before FP64 (1 s) before FP16 matrix (0.5 s, tensor instructions × 512
+        // on a V100); the copy has no FLOPs and is grey, listed last.
+        assert_eq!(legend_texts(&c), ["FP32", "FP64", "FP16 matrix", "no FLOPs"]);
+        let pal = crate::chart::Theme::Light.palette();
+        assert_eq!(c.colors, [pal.dots[1], pal.dots[0], GREY, pal.dots[2]]);
+    }
+
+    #[test]
+    fn by_bound_the_binding_roofs() {
+        let m = catalogue::v100();
+        let ks = kernels();
+        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0).with_color_by(ColorBy::Bound), &[]);
+        // saxpy, copy and hmma move more bytes than their FLOPs take at the peaks: HBM-bound
+        // (6.5 s in all); dgemm's 7 TFLOP take 0.89 s at 7.83 TFLOP/s against 1.2 ms of HBM.
+        assert_eq!(legend_texts(&c), ["HBM bandwidth", "FP64 compute"]);
+    }
+
+    #[test]
+    fn by_kernel_the_longest_by_name_and_the_rest_grey() {
+        let m = catalogue::v100();
+        let ks: Vec<KernelProfile> = (0..9).map(|i| k(&format!("k{i}"), &[(Counter::TimeS, 1.0 + i as f64)])).collect();
+        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0).with_color_by(ColorBy::Kernel), &[]);
+        assert_eq!(legend_texts(&c), ["k8", "k7", "k6", "k5", "k4", "k3", "other kernels"]);
+        assert_eq!(c.colors[0], GREY);
+        assert_eq!(longest(&ks, 2), [8, 7]);
+    }
+
+    #[test]
+    fn ids_round_trip() {
+        for c in ColorBy::ALL {
+            assert_eq!(ColorBy::from_id(c.id()), Some(c));
+        }
+        assert_eq!(ColorBy::from_id("hue"), None);
+    }
+}
