@@ -109,6 +109,17 @@ pub fn zoom_centre(state: AppState, factor: f64) {
     state.zoom.set(Some(zoom_about(&scene, (l + r) / 2.0, (t + b) / 2.0, factor)));
 }
 
+/// A dot as listed for screen readers (and tests): its kernel (an index into the scene's
+/// kernels), centre, text, and whether it is in the bandwidth strip (no FLOPs).
+#[derive(Clone, Debug, PartialEq)]
+struct ListedDot {
+    kernel: usize,
+    x: f64,
+    y: f64,
+    text: String,
+    strip: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Drag {
     Pan { x0: f64, y0: f64, moved: bool },
@@ -123,8 +134,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
     let (hover, set_hover) = signal::<Option<(Hit, f64, f64)>>(None);
     let drag: RwSignal<Option<Drag>> = RwSignal::new(None);
     // The dots as text for screen readers (a canvas is opaque to them): name and position.
-    // The last field: whether the dot is in the bandwidth strip (no FLOPs).
-    let dots: RwSignal<Vec<(usize, f64, f64, String, bool)>> = RwSignal::new(Vec::new());
+    let dots: RwSignal<Vec<ListedDot>> = RwSignal::new(Vec::new());
     // What the pointer would do now, for the cursor: over a dot, panning, box zoom (shift).
     let over_dot = RwSignal::new(false);
     let shift = RwSignal::new(false);
@@ -169,7 +179,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             leptos::logging::error!("chart: {e:?}");
         }
         perf::measure("roofline:paint", "roofline:paint-start");
-        let listed: Vec<(usize, f64, f64, String, bool)> = state.kernels.with_untracked(|ks| {
+        let listed: Vec<ListedDot> = state.kernels.with_untracked(|ks| {
             s.hits
                 .iter()
                 .take(MAX_LISTED_DOTS)
@@ -185,7 +195,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                         (Marker::Bandwidth, Some(strip)) => format!("{name}{level}: no FLOPs, {}B/s attained", si(strip.scale.from_px(h.cx))),
                         _ => format!("{name}{level}: x = {:.4}, y = {}", s.x.from_px(h.cx), si(s.y.from_px(h.cy))),
                     };
-                    Some((h.kernel, h.cx, h.cy, text, h.marker == Marker::Bandwidth))
+                    Some(ListedDot { kernel: h.kernel, x: h.cx, y: h.cy, text, strip: h.marker == Marker::Bandwidth })
                 })
                 .collect()
         });
@@ -388,8 +398,8 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                 )}
             </p>
             <ul class="sr-only chart-dots" aria-label="Points on the chart">
-                {move || dots.get().into_iter().map(|(k, x, y, text, strip)| view! {
-                    <li data-kernel=k data-x=format!("{x:.1}") data-y=format!("{y:.1}") data-strip=strip.then_some("true")>{text}</li>
+                {move || dots.get().into_iter().map(|d| view! {
+                    <li data-kernel=d.kernel data-x=format!("{:.1}", d.x) data-y=format!("{:.1}", d.y) data-strip=d.strip.then_some("true")>{d.text}</li>
                 }).collect_view()}
             </ul>
         </div>

@@ -240,8 +240,7 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
     let file = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
     let (message, metrics, hint) = hints::missing_message(hints::family(format), m, ds.files.len());
     let mut e = ImportError::new(&file, None, message).with_hint(hint);
-    e.found = found_for(&ds.kernels);
-    e.missing = metrics;
+    e.gap = Some(Box::new(crate::error::CounterGap { found: found_for(&ds.kernels), missing: metrics }));
     Err(e)
 }
 

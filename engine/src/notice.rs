@@ -54,8 +54,8 @@ impl From<&ImportError> for Notice {
         Notice {
             sentence,
             files: (!e.file.is_empty()).then(|| e.file.clone()),
-            found: e.found.clone(),
-            missing: e.missing.clone(),
+            found: e.gap.as_ref().map(|g| g.found.clone()).unwrap_or_default(),
+            missing: e.gap.as_ref().map(|g| g.missing.clone()).unwrap_or_default(),
             // A hint may join several commands with " and " (nvprof's metrics and summary).
             commands: e.hint.iter().flat_map(|h| h.split(" and ").map(str::to_string)).collect(),
         }
@@ -77,8 +77,7 @@ mod tests {
     #[test]
     fn an_import_warning_keeps_its_parts() {
         let mut e = ImportError::new("a.csv, b.csv", None, "these files have DRAM bytes but no time or FLOP counters").with_hint("ncu --csv --metrics x ./app > profile.csv");
-        e.found = vec!["DRAM bytes".into()];
-        e.missing = vec!["x".into()];
+        e.gap = Some(Box::new(crate::error::CounterGap { found: vec!["DRAM bytes".into()], missing: vec!["x".into()] }));
         let n = Notice::from(&e);
         assert_eq!(n.sentence, "These files have DRAM bytes but no time or FLOP counters");
         assert_eq!(n.files.as_deref(), Some("a.csv, b.csv"));
