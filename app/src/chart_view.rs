@@ -9,6 +9,7 @@
 //! between a flat 0.45 and a squarer 0.72 of the width (1.0 on a phone).
 
 use crate::app::AppState;
+use crate::reactive::{flag, text};
 use crate::{canvas, perf};
 use leptos::html;
 use leptos::prelude::*;
@@ -364,7 +365,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         _ => "chart-wrap",
     };
     view! {
-        <div class=cursor node_ref=wrap_ref>
+        <div class=text(move || cursor().to_string()) node_ref=wrap_ref>
             <canvas
                 id="roofline-canvas"
                 node_ref=canvas_ref
@@ -391,11 +392,11 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                     state.mode.get().id()
                 )}
             </p>
-            <p class="drop-prompt" role="status" hidden=move || !state.kernels.with(Vec::is_empty) || state.progress.get().is_some()>
-                {move || format!(
+            <p class="drop-prompt" role="status" hidden=flag(move || !state.kernels.with(Vec::is_empty) || state.progress.get().is_some())>
+                {text(move || format!(
                     "The roofs of {} are drawn. Drop a profile here, or use Open files…, to place its kernels under them.",
                     state.machine.with(|m| m.name.clone())
-                )}
+                ))}
             </p>
             <ul class="sr-only chart-dots" aria-label="Points on the chart">
                 {move || dots.get().into_iter().map(|d| view! {

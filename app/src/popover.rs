@@ -6,6 +6,7 @@
 //! of the screen), keeping it inside the window, `aria-expanded` on the button, and
 //! [`close`] for menus that close once an item is picked.
 
+use crate::reactive::{handler, text, Handler, Text};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -42,47 +43,31 @@ fn place(button: &web_sys::Element, panel: &web_sys::HtmlElement) {
     let _ = style.set_property("left", &format!("{left}px"));
 }
 
-/// A toolbar menu: a button labelled `label` (with a ▾) that opens a panel holding the
-/// children. `id` names the panel (tests and `close` find it by it). `prefix` is read before
-/// the label but not shown ("Machine: " before the machine's name, which says enough to
-/// the eye).
-#[component]
-pub fn Menu(
-    id: &'static str,
-    label: crate::reactive::Text,
-    #[prop(optional)] prefix: &'static str,
-    #[prop(optional)] class: &'static str,
-    children: Children,
-) -> impl IntoView {
-    let open = RwSignal::new(false);
-    let button_ref = NodeRef::<leptos::html::Button>::new();
-    let on_toggle = move |ev: web_sys::Event| {
+/// A menu's button: labelled `label` (with a ▾; `prefix` is read before the label but not
+/// shown: "Machine: " before the machine's name, which says enough to the eye), opening the
+/// panel `id`, saying whether it is open through `open` (kept by [`on_toggle`]).
+pub fn menu_button(id: &'static str, label: Text, prefix: &'static str, open: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <button type="button" class="menu-button" id=format!("{id}-button") popovertarget=id aria-expanded=text(move || open.get().to_string())>
+            <span class="visually-hidden">{prefix}</span>
+            <span class="menu-label">{label}</span>
+            <span class="caret" aria-hidden="true">"▾"</span>
+        </button>
+    }
+}
+
+/// The `toggle` handler of the panel `id`: records whether it is open in `open` and, when
+/// it opens, places it under its button. The panels are written where they are used
+/// (toolbar.rs) rather than passed to a component as children: a component's children
+/// become a type-erased view, whose code the wasm would carry once per menu.
+pub fn on_toggle(id: &'static str, open: RwSignal<bool>) -> Handler<web_sys::Event> {
+    handler(move |ev: web_sys::Event| {
         let Some(panel) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
         let is_open = panel.matches(":popover-open").unwrap_or(false);
         open.set(is_open);
-        if is_open {
-            if let Some(b) = button_ref.get_untracked() {
-                place(&b, &panel);
-            }
+        let button = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(&format!("{id}-button")));
+        if let (true, Some(b)) = (is_open, button) {
+            place(&b, &panel);
         }
-    };
-    let label_text = label.clone();
-    view! {
-        <div class=format!("menu {class}")>
-            <button
-                type="button"
-                class="menu-button"
-                node_ref=button_ref
-                popovertarget=id
-                aria-expanded=move || open.get().to_string()
-            >
-                {(!prefix.is_empty()).then(|| view! { <span class="visually-hidden">{prefix}</span> })}
-                <span class="menu-label">{move || label()}</span>
-                <span class="caret" aria-hidden="true">"▾"</span>
-            </button>
-            <div id=id popover="auto" class="menu-panel" role="group" aria-label=move || format!("{prefix}{}", label_text()) on:toggle=on_toggle>
-                {children()}
-            </div>
-        </div>
-    }
+    })
 }

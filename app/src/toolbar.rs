@@ -11,7 +11,7 @@ use crate::example_picker::ExamplePicker;
 use crate::export::ExportMenu;
 use crate::machine_editor::MachineEditor;
 use crate::paste_box::PasteBox;
-use crate::popover::Menu;
+use crate::popover::{menu_button, on_toggle};
 use crate::reactive::{handler, text};
 use crate::view_controls::{ChartOptions, ModeTabs, ShareButtons};
 use leptos::prelude::*;
@@ -28,6 +28,7 @@ fn short_machine(name: &str) -> String {
 #[component]
 pub fn Toolbar(state: AppState) -> impl IntoView {
     let machine_label = text(move || state.machine.with(|m| short_machine(&m.name)));
+    let [data, machine, chart, export] = [(); 4].map(|_| RwSignal::new(false));
     view! {
         <header class="toolbar">
             <h1 class="brand">"Roofline Explorer"</h1>
@@ -50,24 +51,36 @@ pub fn Toolbar(state: AppState) -> impl IntoView {
                 <span aria-hidden="true">"☰"</span>" Menu"
             </button>
             <div id=MORE_ID popover="auto" class="toolbar-more" role="group" aria-label="Data, machine, chart and sharing">
-                <Menu id="menu-data" label=text(|| "Data".to_string())>
-                    <ExamplePicker state=state />
-                    <section class="menu-section" aria-label="More data">
-                        <h2 class="menu-heading">"More data"</h2>
-                        <RunControls state=state />
-                        <PasteBox state=state />
-                    </section>
-                    <p class="source-line">"Shown: "<span class="source" title=text(move || state.source.get())>{text(move || state.source.get())}</span></p>
-                </Menu>
-                <Menu id="menu-machine" label=machine_label prefix="Machine: " class="machine-menu">
-                    <MachineEditor state=state />
-                </Menu>
-                <Menu id="menu-chart" label=text(|| "Chart".to_string())>
-                    <ChartOptions state=state />
-                </Menu>
-                <Menu id="menu-export" label=text(|| "Export".to_string())>
-                    <ExportMenu state=state />
-                </Menu>
+                <div class="menu">
+                    {menu_button("menu-data", text(|| "Data".to_string()), "", data)}
+                    <div id="menu-data" popover="auto" class="menu-panel" role="group" aria-label="Data" on:toggle=on_toggle("menu-data", data)>
+                        <ExamplePicker state=state />
+                        <section class="menu-section" aria-label="More data">
+                            <h2 class="menu-heading">"More data"</h2>
+                            <RunControls state=state />
+                            <PasteBox state=state />
+                        </section>
+                        <p class="source-line">"Shown: "<span class="source" title=text(move || state.source.get())>{text(move || state.source.get())}</span></p>
+                    </div>
+                </div>
+                <div class="menu machine-menu">
+                    {menu_button("menu-machine", machine_label, "Machine: ", machine)}
+                    <div id="menu-machine" popover="auto" class="menu-panel" role="group" aria-label="Machine" on:toggle=on_toggle("menu-machine", machine)>
+                        <MachineEditor state=state />
+                    </div>
+                </div>
+                <div class="menu">
+                    {menu_button("menu-chart", text(|| "Chart".to_string()), "", chart)}
+                    <div id="menu-chart" popover="auto" class="menu-panel" role="group" aria-label="Chart" on:toggle=on_toggle("menu-chart", chart)>
+                        <ChartOptions state=state />
+                    </div>
+                </div>
+                <div class="menu">
+                    {menu_button("menu-export", text(|| "Export".to_string()), "", export)}
+                    <div id="menu-export" popover="auto" class="menu-panel" role="group" aria-label="Export" on:toggle=on_toggle("menu-export", export)>
+                        <ExportMenu state=state />
+                    </div>
+                </div>
                 <ShareButtons state=state />
             </div>
             <progress class="load-progress" max="1" aria-label="Reading files" hidden=crate::reactive::flag(move || state.progress.get().is_none()) prop:value=move || state.progress.get().unwrap_or(0.0)></progress>

@@ -4,7 +4,8 @@
 use crate::app::AppState;
 use crate::theme;
 use leptos::prelude::*;
-use crate::reactive::{flag, handler, text};
+use crate::reactive::{flag, handler, text, Flag, Handler};
+use roofline_engine::chart::controls::Controls;
 use roofline_engine::chart::{ColorBy, Mode, WordSize};
 use roofline_engine::model::{ComputeKind, Level};
 
@@ -54,17 +55,19 @@ pub fn ModeTabs(state: AppState) -> impl IntoView {
     view! { <div role="tablist" aria-label="Chart mode" class="mode-tabs">{tabs}</div> }
 }
 
-/// A checkbox with its label.
-fn toggle(label: String, checked: crate::reactive::Flag, on_change: impl FnMut(web_sys::Event) + 'static, id: Option<&'static str>, title: Option<&'static str>) -> impl IntoView {
+/// A checkbox with its label, shown only while `shown` holds.
+fn toggle(label: crate::reactive::Text, checked: Flag, on_change: Handler<web_sys::Event>, id: Option<&'static str>, shown: Flag) -> impl IntoView {
     view! {
-        <label class="toggle" title=title>
-            <input type="checkbox" id=id prop:checked=checked on:change=handler(on_change) />
+        <label class="toggle" hidden=flag(move || !shown())>
+            <input type="checkbox" id=id prop:checked=checked on:change=on_change />
             {label}
         </label>
     }
 }
 
-/// What the Chart menu holds: the settings that change the current chart, and nothing else.
+/// What the Chart menu holds: the settings that change the current chart, and nothing else
+/// (the engine's `chart::controls` says which; the others are hidden, not built again, which
+/// keeps one copy of each control's code in the wasm).
 #[component]
 pub fn ChartOptions(state: AppState) -> impl IntoView {
     let controls = state.controls;
@@ -75,61 +78,51 @@ pub fn ChartOptions(state: AppState) -> impl IntoView {
         (Some(ComputeKind::Fp16), "FP16"),
         (Some(ComputeKind::Tensor), "Tensor"),
     ];
-    let level_toggle = move |(l, name): (Level, String)| {
+    let when = |f: fn(&Controls) -> bool| flag(move || controls.with(f));
+    let level_toggle = move |l: Level| {
+        let name = text(move || controls.with(|c| c.levels.iter().find(|(x, _)| *x == l).map(|(_, n)| n.clone()).unwrap_or_default()));
+        let shown = flag(move || controls.with(|c| c.levels.iter().any(|(x, _)| *x == l)));
         let checked = flag(move || !state.hidden_levels.get().contains(&l));
-        toggle(name, checked, move |_| state.hidden_levels.update(|h| if let Some(p) = h.iter().position(|x| *x == l) { h.remove(p); } else { h.push(l); }), None, None)
+        toggle(name, checked, handler(move |_: web_sys::Event| state.hidden_levels.update(|h| if let Some(p) = h.iter().position(|x| *x == l) { h.remove(p); } else { h.push(l); })), None, shown)
     };
-    let levels = move || {
-        let levels = controls.with(|c| c.levels.clone());
-        (!levels.is_empty()).then(|| view! {
-            <fieldset class="option-group">
+    let fixed = |s: &'static str| text(move || s.to_string());
+    view! {
+        <div class="chart-options">
+            <fieldset class="option-group" hidden=flag(move || controls.with(|c| c.levels.is_empty()))>
                 <legend>"Levels"</legend>
-                {levels.into_iter().map(level_toggle).collect_view()}
+                {Level::ALL.into_iter().map(level_toggle).collect_view()}
             </fieldset>
-        })
-    };
-    let roofs = move || {
-        let c = controls.get();
-        view! {
             <fieldset class="option-group">
                 <legend>"Roofs"</legend>
-                {c.ceilings.then(|| toggle("Ceilings".into(), flag(move || state.show_ceilings.get()), move |_| state.show_ceilings.update(|v| *v = !*v), None, None))}
-                {c.all_roofs.then(|| toggle("All roofs of the machine".into(), flag(move || state.all_roofs.get()), move |_| state.all_roofs.update(|v| *v = !*v), Some("all-roofs"), Some("Every compute roof of the machine, not only those of the data types the kernels use")))}
-                {c.walls.then(|| toggle("Memory walls".into(), flag(move || state.show_walls.get()), move |_| state.show_walls.update(|v| *v = !*v), None, None))}
-                {c.compute_roof.then(|| view! {
-                    <label class="select-row">
-                        "Ridge of "
-                        <select
-                            aria-label="Compute roof"
-                            on:change=handler(move |ev: web_sys::Event| {
-                                let v = event_target_value(&ev);
-                                state.compute.set(compute_options.iter().find(|(_, n)| *n == v).and_then(|(k, _)| *k));
-                            })
-                            prop:value=text(move || compute_options.iter().find(|(k, _)| *k == state.compute.get()).map_or("auto", |(_, n)| *n).to_string())
-                        >
-                            {compute_options.iter().map(|(_, n)| view! { <option value=*n>{*n}</option> }).collect_view()}
-                        </select>
-                    </label>
-                })}
-                {c.walls.then(|| view! {
-                    <label class="select-row">
-                        "LD/ST word "
-                        <select
-                            aria-label="Word size for memory walls"
-                            on:change=handler(move |ev: web_sys::Event| state.word.set(if event_target_value(&ev) == "64" { WordSize::Bits64 } else { WordSize::Bits32 }))
-                            prop:value=text(move || if state.word.get() == WordSize::Bits64 { "64" } else { "32" }.to_string())
-                        >
-                            <option value="32">"32-bit"</option>
-                            <option value="64">"64-bit"</option>
-                        </select>
-                    </label>
-                })}
+                {toggle(fixed("Ceilings"), flag(move || state.show_ceilings.get()), handler(move |_: web_sys::Event| state.show_ceilings.update(|v| *v = !*v)), None, when(|c| c.ceilings))}
+                {toggle(fixed("All roofs of the machine"), flag(move || state.all_roofs.get()), handler(move |_: web_sys::Event| state.all_roofs.update(|v| *v = !*v)), Some("all-roofs"), when(|c| c.all_roofs))}
+                {toggle(fixed("Memory walls"), flag(move || state.show_walls.get()), handler(move |_: web_sys::Event| state.show_walls.update(|v| *v = !*v)), None, when(|c| c.walls))}
+                <label class="select-row" hidden=when(|c| !c.compute_roof)>
+                    "Ridge of "
+                    <select
+                        aria-label="Compute roof"
+                        on:change=handler(move |ev: web_sys::Event| {
+                            let v = event_target_value(&ev);
+                            state.compute.set(compute_options.iter().find(|(_, n)| *n == v).and_then(|(k, _)| *k));
+                        })
+                        prop:value=text(move || compute_options.iter().find(|(k, _)| *k == state.compute.get()).map_or("auto", |(_, n)| *n).to_string())
+                    >
+                        {compute_options.iter().map(|(_, n)| view! { <option value=*n>{*n}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label class="select-row" hidden=when(|c| !c.walls)>
+                    "LD/ST word "
+                    <select
+                        aria-label="Word size for memory walls"
+                        on:change=handler(move |ev: web_sys::Event| state.word.set(if event_target_value(&ev) == "64" { WordSize::Bits64 } else { WordSize::Bits32 }))
+                        prop:value=text(move || if state.word.get() == WordSize::Bits64 { "64" } else { "32" }.to_string())
+                    >
+                        <option value="32">"32-bit"</option>
+                        <option value="64">"64-bit"</option>
+                    </select>
+                </label>
             </fieldset>
-        }
-    };
-    let colors = move || {
-        controls.with(|c| c.color_by).then(|| view! {
-            <fieldset class="option-group">
+            <fieldset class="option-group" hidden=when(|c| !c.color_by)>
                 <legend>"Dot colour"</legend>
                 {ColorBy::ALL.into_iter().map(|by| view! {
                     <label class="toggle">
@@ -140,13 +133,6 @@ pub fn ChartOptions(state: AppState) -> impl IntoView {
                     </label>
                 }).collect_view()}
             </fieldset>
-        })
-    };
-    view! {
-        <div class="chart-options">
-            {levels}
-            {roofs}
-            {colors}
             <button type="button" title="Reset zoom (key 0)" disabled=flag(move || state.zoom.get().is_none()) on:click=handler(move |_: web_sys::MouseEvent| state.zoom.set(None))>"Reset zoom"</button>
         </div>
     }

@@ -218,8 +218,20 @@ test('only the chart settings that apply to the mode and the data are offered', 
   await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Hierarchical' }).click();
   await openMenu(page, MENUS.chart);
-  // The NERSC run has DRAM bytes only: no level to switch, no L3 on a GPU.
-  assert.equal(await chart.locator('legend', { hasText: 'Levels' }).count(), 0);
+  // The NERSC run has DRAM bytes only: no level to switch.
+  assert.equal(await chart.locator('legend', { hasText: 'Levels' }).isVisible(), false);
+  await page.keyboard.press('Escape');
+  // A kernel with L1, L2 and DRAM bytes: a switch for each of those, none for L3 or shared
+  // memory (no bytes there), and none for the dot colours (levels colour this chart).
+  await openMenu(page, MENUS.data);
+  await page.locator('.paste-box summary').click();
+  await page.fill('#paste-text', 'kernel,time_s,flops_fp64,bytes_l1,bytes_l2,bytes_dram\nstencil,0.002,4e9,16e9,8e9,2e9\n');
+  await page.getByRole('button', { name: 'Analyse pasted text' }).click();
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('stencil'));
+  await openMenu(page, MENUS.chart);
+  const levels = await chart.getByRole('checkbox').evaluateAll((els) => els.filter((e) => e.checkVisibility()).map((e) => e.closest('label').textContent.trim()));
+  assert.deepEqual(levels.filter((l) => ['L1', 'Shared', 'L2', 'L3', 'HBM'].includes(l)), ['L1', 'L2', 'HBM']);
+  assert.equal(await chart.getByRole('radio', { name: 'Binding roof' }).count(), 0);
   await context.close();
 });
 

@@ -9,6 +9,7 @@
 //! the run time they hold and take the Okabe–Ito hues in that order; the rest, and the
 //! kernels with no category ("no FLOPs", "not assessed"), are grey.
 
+use super::dots::largest_first;
 use super::flop_roofs::flops_by_roof;
 use super::frame::{LegendItem, Swatch};
 use super::scene::Color;
@@ -124,9 +125,8 @@ fn categories(input: &ChartInput, by: ColorBy, names: &[String]) -> (Vec<usize>,
 /// The indices of the `n` kernels with the longest positive time, longest first (ties: the
 /// earlier kernel).
 pub fn longest(kernels: &[KernelProfile], n: usize) -> Vec<usize> {
-    let mut timed: Vec<(usize, f64)> = kernels.iter().enumerate().filter_map(|(i, k)| Some((i, k.time_s().filter(|t| t.is_finite() && *t > 0.0)?))).collect();
-    timed.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    timed.into_iter().take(n).map(|(i, _)| i).collect()
+    let times: Vec<f64> = kernels.iter().map(|k| k.time_s().filter(|t| t.is_finite() && *t > 0.0).unwrap_or(0.0)).collect();
+    largest_first(&times).into_iter().filter(|&i| times[i] > 0.0).take(n).collect()
 }
 
 /// The colours and legend of the classic chart's dots under `input.color_by`. `names`: the
@@ -139,8 +139,9 @@ pub fn coloring(input: &ChartInput, names: &[String]) -> Coloring {
     for (k, &c) in input.kernels.iter().zip(&ids) {
         time[c] += k.time_s().filter(|t| t.is_finite() && *t > 0.0).unwrap_or(0.0);
     }
-    let mut order: Vec<usize> = (0..cats.len()).collect();
-    order.sort_by(|&a, &b| cats[b].1.cmp(&cats[a].1).then(time[b].total_cmp(&time[a])).then(a.cmp(&b)));
+    // Real categories by time, then the grey ones ("no FLOPs") in order of appearance.
+    let keys: Vec<f64> = cats.iter().zip(&time).map(|((_, real), t)| if *real { *t } else { -1.0 }).collect();
+    let order = largest_first(&keys);
     let mut color_of = vec![GREY; cats.len()];
     let mut legend = Vec::new();
     let mut others = false;

@@ -36,8 +36,8 @@ impl Builder {
     /// it by) with `names` (parallel to the kernels).
     pub fn kernel_labels(&mut self, input: &ChartInput, dots: &[Anchored], names: &[String]) {
         let shares = super::dots::time_shares(input.kernels);
-        let mut ranked: Vec<&Anchored> = dots.iter().filter(|d| shares.get(d.0).is_some_and(|s| *s >= MIN_SHARE)).collect();
-        ranked.sort_by(|a, b| shares[b.0].total_cmp(&shares[a.0]).then(a.0.cmp(&b.0)));
+        let share_of = |d: &Anchored| shares.get(d.0).copied().unwrap_or(0.0);
+        let mut ranked: Vec<&Anchored> = super::dots::largest_first(&dots.iter().map(share_of).collect::<Vec<_>>()).into_iter().map(|i| &dots[i]).filter(|d| share_of(d) >= MIN_SHARE).collect();
         ranked.dedup_by_key(|d| d.0);
         let size = LEGEND_PX;
         for &&(kernel, (cx, cy), r) in ranked.iter().take(LABELLED) {

@@ -8,7 +8,7 @@
 //! draws DRAM; the hierarchical chart every level the kernel has bytes for, in the level's
 //! colour. Which kernels go here is [`super::places::place`]'s decision.
 
-use super::dots::{radius_px, time_shares};
+use super::dots::{largest_first, radius_px, time_shares};
 use super::frame::{auto_range, Builder, FONT_PX, LEGEND_PX};
 use super::places::{place, Place};
 use super::roofs::giga4;
@@ -93,8 +93,8 @@ impl Builder {
         // Dots: larger first, so small ones are drawn over them; each on the first row
         // where it covers no dot already placed.
         let shares = time_shares(input.kernels);
-        let mut order: Vec<(usize, f64)> = dots.iter().enumerate().map(|(i, d)| (i, radius_px(shares.get(d.kernel).copied().unwrap_or(0.0)).min(MAX_R_PX))).collect();
-        order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let radii: Vec<f64> = dots.iter().map(|d| radius_px(shares.get(d.kernel).copied().unwrap_or(0.0)).min(MAX_R_PX)).collect();
+        let order = largest_first(&radii).into_iter().map(|i| (i, radii[i]));
         let spread = dots.len() <= MAX_SPREAD;
         let mut placed: Vec<(f64, f64, f64)> = Vec::with_capacity(dots.len());
         for (i, r) in order {

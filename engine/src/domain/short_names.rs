@@ -22,13 +22,17 @@ const MAX_TOKENS: usize = 3;
 /// only on the names and their order.
 pub fn distinct_display_names<S: AsRef<str>>(full: &[S]) -> Vec<String> {
     let mut out: Vec<String> = full.iter().map(|n| display_name(n.as_ref())).collect();
-    let mut groups: HashMap<&str, Vec<usize>> = HashMap::new();
+    // Kernels by short name, groups in order of first appearance.
+    let mut group_of: HashMap<&str, usize> = HashMap::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     for (i, s) in out.iter().enumerate() {
-        groups.entry(s.as_str()).or_default().push(i);
+        let g = *group_of.entry(s.as_str()).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(i);
     }
-    let mut collided: Vec<Vec<usize>> = groups.into_values().filter(|g| g.len() > 1).collect();
-    collided.sort_unstable();
-    for group in collided {
+    for group in groups.into_iter().filter(|g| g.len() > 1) {
         let names: Vec<&str> = group.iter().map(|&i| full[i].as_ref()).collect();
         for (slot, name) in group.iter().zip(distinguish(&out[group[0]], &names)) {
             out[*slot] = name;
@@ -54,26 +58,23 @@ fn distinguish(short: &str, full: &[&str]) -> Vec<String> {
             .collect()
     };
     // Whatever still collides (names that differ only in punctuation or parameters) is
-    // numbered in input order.
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    // numbered in input order: per name, how many there are and how many are numbered.
+    let mut count: HashMap<String, (usize, usize)> = HashMap::new();
     for n in &names {
-        *seen.entry(n.clone()).or_default() += 1;
+        count.entry(n.clone()).or_default().0 += 1;
     }
-    let mut counter: HashMap<String, usize> = HashMap::new();
     for n in &mut names {
-        if seen.get(n.as_str()).copied().unwrap_or(0) > 1 {
-            let k = counter.entry(n.clone()).or_default();
-            *k += 1;
-            *n = format!("{n} #{k}");
+        if let Some(c) = count.get_mut(n.as_str()).filter(|c| c.0 > 1) {
+            c.1 += 1;
+            *n = format!("{n} #{}", c.1);
         }
     }
     names
 }
 
 fn distinct(items: &[String]) -> bool {
-    let mut sorted: Vec<&String> = items.iter().collect();
-    sorted.sort_unstable();
-    sorted.windows(2).all(|w| w[0] != w[1])
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    items.iter().all(|s| seen.insert(s.as_str(), 0).is_none())
 }
 
 /// The template arguments of a kernel's name (the text inside its first `<…>`, before any
@@ -190,8 +191,7 @@ fn telling_tokens<'a>(i: usize, tokens: &[Vec<&'a str>]) -> Option<Vec<&'a str>>
     if chosen.is_empty() {
         return None;
     }
-    chosen.sort_by_key(|t| mine.iter().position(|m| m == t));
-    Some(chosen)
+    Some(mine.into_iter().filter(|t| chosen.contains(t)).collect())
 }
 
 /// A name short enough for a chart label: the namespace qualifiers before the kernel's own
