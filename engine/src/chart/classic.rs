@@ -57,7 +57,7 @@ pub fn build(input: &ChartInput) -> Scene {
         let kernels = strip.len();
         let title = format!("{kernels} kernel{} without FLOPs: {dram} bandwidth attained (GB/s)", if kernels == 1 { "" } else { "s" });
         let roofs: Vec<StripRoof> = memory.iter().map(|l| StripRoof { name: l.name.clone(), bytes_per_s: l.bytes_per_s, color: b.pal.memory }).collect();
-        b.strip(input, &strip, &roofs, &title, |d| colors.colors[d.kernel]);
+        b.strip(input, &strip, &roofs, (&title, &format!("No FLOPs: {dram} GB/s")), |d| colors.colors[d.kernel]);
     }
     if input.show_ceilings {
         flop_roofs::draw(&mut b, &memory, &compute, ridge, true);

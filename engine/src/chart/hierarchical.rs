@@ -108,7 +108,7 @@ pub fn build(input: &ChartInput) -> Scene {
             .filter(|l| in_strip[l.level as usize] && l.bytes_per_s.is_finite() && l.bytes_per_s > 0.0)
             .map(|l| StripRoof { name: l.name.clone(), bytes_per_s: l.bytes_per_s, color: pal.level(l.level) })
             .collect();
-        b.strip(input, &strip, &roofs, &title, |d| pal.level(d.level));
+        b.strip(input, &strip, &roofs, (&title, "No FLOPs: GB/s per level"), |d| pal.level(d.level));
     }
     if input.show_ceilings {
         flop_roofs::draw(&mut b, &memory, &compute, ridge, false);

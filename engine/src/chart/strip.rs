@@ -71,9 +71,10 @@ pub struct StripRoof {
 }
 
 impl Builder {
-    /// Draws the strip in the band [`Builder::with_strip`] reserved: its title, axis, roof
-    /// ticks and dots (coloured by `color`), with hit areas marked [`Marker::Bandwidth`].
-    pub fn strip(&mut self, input: &ChartInput, dots: &[StripDot], roofs: &[StripRoof], title: &str, color: impl Fn(&StripDot) -> Color) {
+    /// Draws the strip in the band [`Builder::with_strip`] reserved: its title (`title`, or
+    /// `short` where that does not fit: a phone), axis, roof ticks and dots (coloured by
+    /// `color`), with hit areas marked [`Marker::Bandwidth`].
+    pub fn strip(&mut self, input: &ChartInput, dots: &[StripDot], roofs: &[StripRoof], (title, short): (&str, &str), color: impl Fn(&StripDot) -> Color) {
         let Some(band) = self.strip_band else { return };
         let values = dots.iter().map(|d| d.bytes_per_s).chain(roofs.iter().map(|r| r.bytes_per_s));
         let range = auto_range(values, 0.15);
@@ -88,7 +89,10 @@ impl Builder {
             self.grid.push(Shape::Line { points: vec![(px, axis_y - 3.0), (px, axis_y + 3.0)], color: axis, width: 1.0, dash: false });
             self.label_in(whole, &[(px, axis_y + 22.0, Anchor::Middle, 0.0)], &tick_label(t / GIGA), text, LEGEND_PX);
         }
-        self.label_in(whole, &[(band[0], band[1] + 12.0, Anchor::Start, 0.0)], title, text, LEGEND_PX);
+        let at = [(band[0], band[1] + 12.0, Anchor::Start, 0.0), (4.0, band[1] + 12.0, Anchor::Start, 0.0)];
+        if !self.label_in(whole, &at, title, text, LEGEND_PX) {
+            self.label_in(whole, &at, short, text, LEGEND_PX);
+        }
 
         // Dots: larger first, so small ones are drawn over them; each on the first row
         // where it covers no dot already placed.
@@ -158,6 +162,9 @@ mod tests {
         let texts: Vec<&str> = s.shapes.iter().filter_map(|sh| if let Shape::Text { text, .. } = sh { Some(text.as_str()) } else { None }).collect();
         assert!(texts.contains(&"HBM 828 GB/s"), "{texts:?}");
         assert!(texts.contains(&"1 kernel without FLOPs: HBM bandwidth attained (GB/s)"), "{texts:?}");
+        // Where the title does not fit, a short one.
+        let narrow = build(&ChartInput::new(&ks, &m, 300.0, 300.0));
+        assert!(narrow.shapes.iter().any(|sh| matches!(sh, Shape::Text { text, .. } if text == "No FLOPs: HBM GB/s")));
         // Without such kernels there is no strip and the plot keeps the room.
         let plain = build(&ChartInput::new(&ks[..1], &m, 900.0, 600.0));
         assert!(plain.strip.is_none());
