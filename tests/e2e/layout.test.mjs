@@ -195,7 +195,8 @@ test('menus: Esc and a click outside close them, focus goes back to the button, 
   const button = page.locator(`button[popovertarget="${MENUS.chart}"]`);
   assert.equal(await button.getAttribute('aria-expanded'), 'false');
   await openMenu(page, MENUS.chart);
-  assert.equal(await button.getAttribute('aria-expanded'), 'true');
+  // (The popover's toggle event, which sets it, comes a task after the panel opens.)
+  await page.waitForFunction((id) => document.querySelector(`button[popovertarget="${id}"]`).getAttribute('aria-expanded') === 'true', MENUS.chart, { timeout: 2000 });
   assert.equal(await menuOpen(page, MENUS.chart), true);
   assert.deepEqual(problems, clean);
   await context.close();
@@ -298,6 +299,8 @@ test('a machine file replaces the built-in example and waits for a profile; with
   assert.equal(await page.locator('[role=alert]').isVisible(), false);
   assert.deepEqual(await axeViolations(page), []);
   const machine = await page.locator('footer').innerText();
+  // The toolbar stays one row with the file's machine name in it.
+  assert.ok((await rect(page, '.toolbar')).height < 56, 'one toolbar row');
   // A profile then draws against those roofs.
   await openNersc(page);
   assert.equal(await prompt.isVisible(), false);

@@ -33,8 +33,12 @@ pub fn build(input: &ChartInput) -> Scene {
     let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
     let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
     let names = names_of(input);
-    let colors = coloring(input, &names);
     let strip = strip_dots(input, &[Level::Dram]);
+    let mut drawn = vec![false; input.kernels.len()];
+    for k in points.iter().map(|p| p.kernel).chain(strip.iter().map(|d| d.kernel)) {
+        drawn[k] = true;
+    }
+    let colors = coloring(input, &names, &drawn);
     let legend: Vec<LegendItem> = colors.legend.iter().cloned().chain([LegendItem::sizes()]).chain(compare::legend(input)).collect();
     let mut b = Builder::with_strip(input, x_auto, y_auto, &legend, !strip.is_empty());
     b.reserve_dots(points.len(), 0);

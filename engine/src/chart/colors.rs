@@ -10,12 +10,14 @@
 //! kernels with no category ("no FLOPs", "not assessed"), are grey.
 
 use super::dots::largest_first;
+#[cfg(doc)]
 use super::flop_roofs::flops_by_roof;
 use super::frame::{LegendItem, Swatch};
 use super::scene::Color;
 use super::ChartInput;
-use crate::domain::profile::KernelProfile;
-use crate::model::guidance;
+use crate::domain::profile::{KernelProfile, Precision};
+use crate::domain::DataType;
+use crate::model::{guidance, Ceiling, ComputeKind, Machine};
 use std::collections::HashMap;
 
 /// How the classic chart colours its dots.
@@ -92,16 +94,16 @@ fn categories(input: &ChartInput, by: ColorBy, names: &[String]) -> (Vec<usize>,
     };
     let kernels = input.kernels;
     let ids: Vec<usize> = match by {
-        ColorBy::Precision => kernels
-            .iter()
-            .map(|k| {
-                let used = flops_by_roof(std::slice::from_ref(k), m);
-                match used.iter().filter(|(_, v)| *v > 0.0).max_by(|a, b| a.1.total_cmp(&b.1)) {
-                    Some((c, _)) => of(&c.name, true),
+        ColorBy::Precision => {
+            let roofs = Roofs::of(m);
+            kernels
+                .iter()
+                .map(|k| match roofs.dominant(k, m) {
+                    Some(c) => of(&c.name, true),
                     None => of("no FLOPs", false),
-                }
-            })
-            .collect(),
+                })
+                .collect()
+        }
         ColorBy::Bound => kernels
             .iter()
             .map(|k| match guidance::guide(k, m) {
@@ -122,6 +124,49 @@ fn categories(input: &ChartInput, by: ColorBy, names: &[String]) -> (Vec<usize>,
     (ids, list)
 }
 
+/// The roofs a kernel's FLOPs go to, looked up once per chart ([`flops_by_roof`]'s rule for
+/// one kernel, without its vector: this runs for each of tens of thousands of kernels).
+struct Roofs<'m> {
+    vector: [(Precision, Option<&'m Ceiling>); 3],
+    matrix: [(DataType, Option<&'m Ceiling>); 9],
+    untyped: Option<&'m Ceiling>,
+}
+
+impl<'m> Roofs<'m> {
+    fn of(m: &'m Machine) -> Roofs<'m> {
+        let kinds = [(Precision::Fp64, ComputeKind::Fp64), (Precision::Fp32, ComputeKind::Fp32), (Precision::Fp16, ComputeKind::Fp16)];
+        Roofs {
+            vector: kinds.map(|(p, k)| (p, m.compute_ceiling(k))),
+            matrix: DataType::ALL.map(|t| (t, m.matrix_ceiling(t))),
+            untyped: m.matrix_ceiling(DataType::Fp16).or_else(|| m.fastest_matrix_ceiling()),
+        }
+    }
+
+    /// The roof with the most of the kernel's FLOPs; `None` without FLOPs.
+    fn dominant(&self, k: &KernelProfile, m: &Machine) -> Option<&'m Ceiling> {
+        let pos = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
+        let mut best: Option<(&'m Ceiling, f64)> = None;
+        let mut consider = |c: Option<&'m Ceiling>, v: Option<f64>| {
+            if let (Some(c), Some(v)) = (c, pos(v)) {
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((c, v));
+                }
+            }
+        };
+        for (p, c) in self.vector {
+            consider(c, k.flops(p));
+        }
+        if k.has_typed_matrix_work() {
+            for (t, c) in self.matrix {
+                consider(c, k.matrix_flops(t));
+            }
+        } else {
+            consider(self.untyped, k.tensor_flops(m.flops_per_tensor_inst));
+        }
+        best.map(|(c, _)| c)
+    }
+}
+
 /// The indices of the `n` kernels with the longest positive time, longest first (ties: the
 /// earlier kernel).
 pub fn longest(kernels: &[KernelProfile], n: usize) -> Vec<usize> {
@@ -131,9 +176,15 @@ pub fn longest(kernels: &[KernelProfile], n: usize) -> Vec<usize> {
 
 /// The colours and legend of the classic chart's dots under `input.color_by`. `names`: the
 /// kernels' display names (for [`ColorBy::Kernel`]'s legend), parallel to the kernels.
-pub fn coloring(input: &ChartInput, names: &[String]) -> Coloring {
+/// `drawn`: which kernels have a dot (parallel to the kernels; empty: all), so the legend
+/// lists only colours the chart shows.
+pub fn coloring(input: &ChartInput, names: &[String], drawn: &[bool]) -> Coloring {
     let pal = input.theme.palette();
     let (ids, cats) = categories(input, input.color_by, names);
+    let mut shown = vec![drawn.is_empty(); cats.len()];
+    for (&c, &d) in ids.iter().zip(drawn) {
+        shown[c] |= d;
+    }
     // Time per category, for the order; a category with no timed kernel still gets a place.
     let mut time = vec![0.0f64; cats.len()];
     for (k, &c) in input.kernels.iter().zip(&ids) {
@@ -146,7 +197,8 @@ pub fn coloring(input: &ChartInput, names: &[String]) -> Coloring {
     let mut legend = Vec::new();
     let mut others = false;
     let mut hue = 0;
-    for &c in &order {
+    // Only categories with a drawn kernel take a hue and a legend entry.
+    for &c in order.iter().filter(|&&c| shown[c]) {
         let (name, real) = &cats[c];
         if *real && hue < NAMED {
             color_of[c] = pal.dots[hue];
@@ -191,19 +243,23 @@ mod tests {
     fn by_precision_the_roof_names_in_order_of_time() {
         let m = catalogue::v100();
         let ks = kernels();
-        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0), &[]);
+        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0), &[], &[]);
         // FP32 (2 s) before FP64 (1 s) before FP16 matrix (0.5 s, tensor instructions × 512
         // on a V100); the copy has no FLOPs and is grey, listed last.
         assert_eq!(legend_texts(&c), ["FP32", "FP64", "FP16 matrix", "no FLOPs"]);
         let pal = crate::chart::Theme::Light.palette();
         assert_eq!(c.colors, [pal.dots[1], pal.dots[0], GREY, pal.dots[2]]);
+        // Only what is drawn is explained.
+        let drawn = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0), &[], &[true, false, false, true]);
+        assert_eq!(legend_texts(&drawn), ["FP64", "FP16 matrix"]);
+        assert_eq!([drawn.colors[0], drawn.colors[3]], [pal.dots[0], pal.dots[1]], "the hues in legend order");
     }
 
     #[test]
     fn by_bound_the_binding_roofs() {
         let m = catalogue::v100();
         let ks = kernels();
-        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0).with_color_by(ColorBy::Bound), &[]);
+        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0).with_color_by(ColorBy::Bound), &[], &[]);
         // saxpy, copy and hmma move more bytes than their FLOPs take at the peaks: HBM-bound
         // (6.5 s in all); dgemm's 7 TFLOP take 0.89 s at 7.83 TFLOP/s against 1.2 ms of HBM.
         assert_eq!(legend_texts(&c), ["HBM bandwidth", "FP64 compute"]);
@@ -213,7 +269,7 @@ mod tests {
     fn by_kernel_the_longest_by_name_and_the_rest_grey() {
         let m = catalogue::v100();
         let ks: Vec<KernelProfile> = (0..9).map(|i| k(&format!("k{i}"), &[(Counter::TimeS, 1.0 + i as f64)])).collect();
-        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0).with_color_by(ColorBy::Kernel), &[]);
+        let c = coloring(&ChartInput::new(&ks, &m, 800.0, 500.0).with_color_by(ColorBy::Kernel), &[], &[]);
         assert_eq!(legend_texts(&c), ["k8", "k7", "k6", "k5", "k4", "k3", "other kernels"]);
         assert_eq!(c.colors[0], GREY);
         assert_eq!(longest(&ks, 2), [8, 7]);

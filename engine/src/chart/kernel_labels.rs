@@ -12,6 +12,7 @@ use super::labels::shape_boxes;
 use super::scene::{Anchor, Shape};
 use super::ChartInput;
 use crate::domain::short_names::{chart_label, distinct_display_names};
+use std::borrow::Cow;
 
 /// Kernels labelled, longest-running first.
 pub const LABELLED: usize = 5;
@@ -23,24 +24,40 @@ pub const LABEL_CHARS: usize = 34;
 /// A drawn dot that may be labelled: kernel index, centre and radius (pixels).
 pub type Anchored = (usize, (f64, f64), f64);
 
-/// The kernels' display names: the caller's, else computed for these kernels.
-pub fn names_of(input: &ChartInput) -> Vec<String> {
+/// The kernels' display names: the caller's (borrowed), else computed for these kernels.
+pub fn names_of<'a>(input: &ChartInput<'a>) -> Cow<'a, [String]> {
     match input.names {
-        Some(n) if n.len() == input.kernels.len() => n.to_vec(),
-        _ => distinct_display_names(&input.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>()),
+        Some(n) if n.len() == input.kernels.len() => Cow::Borrowed(n),
+        _ => Cow::Owned(distinct_display_names(&input.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>())),
     }
+}
+
+/// The [`LABELLED`] anchors of the longest-running kernels with at least [`MIN_SHARE`] of the
+/// run time, longest first (ties: the earlier kernel). One pass that keeps the few best:
+/// a chart has tens of thousands of dots and labels five.
+fn longest_anchors(input: &ChartInput, dots: &[Anchored]) -> Vec<Anchored> {
+    let shares = super::dots::time_shares(input.kernels);
+    let share = |d: &Anchored| shares.get(d.0).copied().unwrap_or(0.0);
+    let mut best: Vec<Anchored> = Vec::with_capacity(LABELLED + 1);
+    for d in dots.iter().filter(|d| share(d) >= MIN_SHARE) {
+        if best.iter().any(|b| b.0 == d.0) {
+            continue;
+        }
+        let at = best.iter().position(|b| share(b) < share(d) || (share(b) == share(d) && b.0 > d.0)).unwrap_or(best.len());
+        if at < LABELLED {
+            best.insert(at, *d);
+            best.truncate(LABELLED);
+        }
+    }
+    best
 }
 
 impl Builder {
     /// Labels the longest-running kernels among `dots` (one dot per kernel: the one to name
     /// it by) with `names` (parallel to the kernels).
     pub fn kernel_labels(&mut self, input: &ChartInput, dots: &[Anchored], names: &[String]) {
-        let shares = super::dots::time_shares(input.kernels);
-        let share_of = |d: &Anchored| shares.get(d.0).copied().unwrap_or(0.0);
-        let mut ranked: Vec<&Anchored> = super::dots::largest_first(&dots.iter().map(share_of).collect::<Vec<_>>()).into_iter().map(|i| &dots[i]).filter(|d| share_of(d) >= MIN_SHARE).collect();
-        ranked.dedup_by_key(|d| d.0);
         let size = LEGEND_PX;
-        for &&(kernel, (cx, cy), r) in ranked.iter().take(LABELLED) {
+        for (kernel, (cx, cy), r) in longest_anchors(input, dots) {
             let Some(name) = names.get(kernel) else { continue };
             let text = chart_label(name, LABEL_CHARS);
             let gap = r + 4.0;
