@@ -2,17 +2,19 @@
 
 use crate::chart_view::ChartView;
 use crate::collect_panel::CollectPanel;
-use crate::{example_picker::ExamplePicker, export::ExportMenu, machine_editor::MachineEditor};
 use crate::kernel_table::KernelTable;
+use crate::notes::{KernelNote, Warnings};
 use crate::summary_panel::SummaryPanel;
+use crate::toolbar::Toolbar;
 use crate::{examples, files, perf, url_state};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use crate::keyboard::{HelpDialog, KeyboardShortcuts};
-use crate::paste_box::PasteBox;
 use crate::reactive::{flag, handler, text};
-use crate::view_controls::ViewControls;
-use roofline_engine::chart::{Mode, Theme, WordSize, Zoom};
+use roofline_engine::chart::controls::{self, Controls};
+use roofline_engine::chart::{places, ColorBy, Mode, Theme, WordSize, Zoom};
+use roofline_engine::domain::short_names::distinct_display_names;
+use roofline_engine::notice::{capitalise, Notice};
 use roofline_engine::domain::Transfer;
 use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
 use roofline_engine::choice::{self, ClockBasis, ClockChoice, Chosen};
@@ -58,8 +60,9 @@ pub struct AppState {
     pub theme: RwSignal<Option<Theme>>,
     /// Whether the system prefers dark (kept current by a media-query listener).
     pub system_dark: RwSignal<bool>,
-    /// The chart's width in CSS pixels (from its container).
-    pub chart_width: RwSignal<f64>,
+    /// The chart's size in CSS pixels: its container's width, and the height left in the
+    /// window below the toolbar (chart_view.rs), so the whole chart is in the first screen.
+    pub chart_size: RwSignal<(f64, f64)>,
     /// What the last address update had to say (names shortened, view too large).
     pub link_notice: RwSignal<Option<String>>,
     /// Whether the keyboard help is open.
@@ -67,8 +70,9 @@ pub struct AppState {
     /// Fraction of the files read while loading, `None` when idle.
     pub progress: RwSignal<Option<f64>>,
     /// What the last load could not use (missing metrics and the command that collects
-    /// them, unusable times, a cut file): the data loaded, but the user should know.
-    pub warnings: RwSignal<Vec<String>>,
+    /// them, unusable times, a cut file): the data loaded, but the user should know. Each a
+    /// short sentence with its detail (the engine's `notice::Notice`).
+    pub warnings: RwSignal<Vec<Notice>>,
     /// Earlier runs to compare the current kernels with, oldest first: a name (files, step)
     /// and its kernels as shown. Empty: one run. Added by "Add a run…" (compare.rs) or a
     /// trajectory example; loading a fresh dataset clears them. Not in links (docs/SHARING.md).
@@ -83,6 +87,19 @@ pub struct AppState {
     pub all_roofs: RwSignal<bool>,
     /// The sentence above the chart and its warnings (the engine's `choice::note`).
     pub machine_note: Memo<Option<(String, Vec<String>)>>,
+    /// Whether the kernels shown are a built-in example (not the user's data): a machine
+    /// file then replaces them instead of judging them against its roofs.
+    pub example: RwSignal<bool>,
+    /// What the classic chart's dot colours mean.
+    pub color_by: RwSignal<ColorBy>,
+    /// Every kernel's short name, distinct where short names collide (the engine's
+    /// `short_names`): the table's names, the chart's labels.
+    pub names: Memo<Vec<String>>,
+    /// The chart settings that apply to the mode and the data (the engine's `chart::controls`).
+    pub controls: Memo<Controls>,
+    /// How many kernels, and how much of the run time, are outside the plot and where
+    /// (the engine's `chart::places` note), `None` when every kernel is in it.
+    pub kernel_note: Memo<Option<String>>,
 }
 
 /// A profile's device as the machine choice needs it.
@@ -118,11 +135,15 @@ impl AppState {
             let basis = clock_basis.get();
             profile.with(|p| machine.with(|m| Some(choice::note(p.device.as_ref(), p.measured_sm_clock_hz, m, c, basis, p.identified.as_ref()))))
         });
+        let mode = RwSignal::new(Mode::Classic);
+        let names = Memo::new(move |_| kernels.with(|ks| distinct_display_names(&ks.iter().map(|k| k.name.as_str()).collect::<Vec<_>>())));
+        let controls = Memo::new(move |_| kernels.with(|ks| machine.with(|m| controls::controls(ks, m, mode.get()))));
+        let kernel_note = Memo::new(move |_| kernels.with(|ks| machine.with(|m| places::places(ks, m, mode.get()).note())));
         AppState {
             kernels,
             machine,
             selected: RwSignal::new(None),
-            mode: RwSignal::new(Mode::Classic),
+            mode,
             source: RwSignal::new(String::new()),
             error: RwSignal::new(None),
             loading_mark: RwSignal::new(false),
@@ -140,7 +161,7 @@ impl AppState {
             transfers: RwSignal::new(Vec::new()),
             theme: RwSignal::new(None),
             system_dark: RwSignal::new(crate::theme::system_prefers_dark()),
-            chart_width: RwSignal::new(960.0),
+            chart_size: RwSignal::new(crate::export::DEFAULT_SIZE),
             link_notice: RwSignal::new(None),
             help_open: RwSignal::new(false),
             progress: RwSignal::new(None),
@@ -151,13 +172,18 @@ impl AppState {
             clock_basis,
             all_roofs: RwSignal::new(false),
             machine_note,
+            example: RwSignal::new(false),
+            color_by: RwSignal::new(ColorBy::default()),
+            names,
+            controls,
+            kernel_note,
         }
     }
 
     /// Picks the machine for a dataset and its clock (the engine's `choice::choose`): a machine
     /// file among the files, else the profile's own GPU, else the machine shown now (V100 at
     /// first) at the clock the profile measured. Returns what the choice has to say.
-    fn choose_machine(self, ds: &Dataset) -> Vec<String> {
+    fn choose_machine(self, ds: &Dataset) -> Vec<Notice> {
         let from_ncu = ds.files.iter().any(|f| f.format.starts_with("ncu"));
         let measured = ds.measured_sm_clock_hz();
         let profiled = choice::profile_machines(ds);
@@ -184,9 +210,9 @@ impl AppState {
                 self.machine.set(c.machine);
                 self.clock_basis.set(c.clock);
                 self.chosen.set(Some(c.chosen));
-                c.warnings
+                c.warnings.iter().map(|w| Notice::plain(w)).collect()
             }
-            Err(e) => vec![e],
+            Err(e) => vec![Notice::plain(&e)],
         }
     }
 
@@ -200,7 +226,7 @@ impl AppState {
         match url_state::read() {
             Some(Ok(view)) => self.apply(view),
             Some(Err(e)) => {
-                self.error.set(Some(e.to_string()));
+                self.error.set(Some(capitalise(&e.to_string())));
                 self.show_example();
             }
             None => self.show_example(),
@@ -216,13 +242,14 @@ impl AppState {
         self.transfers.set(Vec::new());
         self.kernels.set(shown(examples::course_v100()));
         self.source.set(examples::COURSE_V100_SOURCE.into());
+        self.example.set(true);
     }
 
     fn apply(self, view: View) {
         self.warnings.set(Vec::new());
         match view.machine() {
             Some(m) => self.machine.set(m),
-            None => self.error.set(Some(format!("the link names machine \"{}\", which this version does not know; showing V100", view.machine_id))),
+            None => self.error.set(Some(format!("The link names machine \"{}\", which this version does not know; showing V100", view.machine_id))),
         }
         let kernels: Vec<KernelProfile> = view.kernel_profiles();
         self.mode.set(view.chart_mode());
@@ -235,6 +262,8 @@ impl AppState {
         self.word.set(if view.word_bytes == 4 { WordSize::Bits32 } else { WordSize::Bits64 });
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
         self.all_roofs.set(view.all_roofs);
+        self.color_by.set(view.colors());
+        self.example.set(false);
         match &view.choice {
             Some(c) => {
                 self.chosen.set(c.chosen);
@@ -271,6 +300,7 @@ impl AppState {
             word_bytes: if self.word.get() == WordSize::Bits32 { 4 } else { 8 },
             kernels: self.kernels.with(|ks| ks.iter().map(SharedKernel::from).collect()),
             all_roofs: self.all_roofs.get(),
+            color_by: Some(self.color_by.get()).filter(|c| *c != ColorBy::default()).map(|c| c.id().to_string()),
             choice: self.chosen.get().map(|c| self.profile.with(|p| ViewChoice::of(c, self.clock_basis.get(), p.device.as_ref(), p.measured_sm_clock_hz))),
             ..View::default()
         };
@@ -296,8 +326,21 @@ impl AppState {
     fn show_dataset(self, result: Result<Dataset, String>) {
         match result {
             Ok(ds) if ds.kernels.is_empty() && ds.machine.is_some() => {
-                // A machine file alone (ERT, Advisor roofs, rocprof-compute): new ceilings, same kernels.
+                // A machine file alone (ERT, Advisor roofs, rocprof-compute): new ceilings.
+                // The user's kernels stay and are judged against them; a built-in example is
+                // not the user's data, so it goes, and the chart waits for a profile.
                 self.error.set(None);
+                if self.example.get_untracked() {
+                    self.example.set(false);
+                    self.runs.set(Vec::new());
+                    self.transfers.set(Vec::new());
+                    self.selected.set(None);
+                    self.zoom.set(None);
+                    self.warnings.set(Vec::new());
+                    self.kernels.set(Vec::new());
+                    self.profile.set(Profile::default());
+                }
+                self.source.set(describe_files(&ds));
                 self.machine.set(ds.machine.unwrap_or_else(catalogue::v100));
                 self.clock_basis.set(ClockBasis::Stated);
                 self.chosen.set(Some(Chosen::File));
@@ -305,7 +348,7 @@ impl AppState {
             }
             Ok(ds) if ds.kernels.is_empty() => self.load_failed(no_kernels(&ds)),
             Ok(ds) => {
-                let mut warnings: Vec<String> = ds.warnings.iter().map(ToString::to_string).collect();
+                let mut warnings: Vec<Notice> = ds.warnings.iter().map(Notice::from).collect();
                 warnings.extend(self.choose_machine(&ds));
                 self.warnings.set(warnings);
                 self.runs.set(Vec::new());
@@ -320,6 +363,7 @@ impl AppState {
     /// caller's (a new load clears the runs, a compared run adds to them).
     pub fn show_kernels(self, ds: Dataset) {
         self.error.set(None);
+        self.example.set(false);
         self.source.set(describe_files(&ds));
         self.selected.set(None);
         self.zoom.set(None);
@@ -334,7 +378,7 @@ impl AppState {
     }
 
     /// Reads and parses picked or dropped files in chunks, with progress (files.rs).
-    fn load_file_list(self, list: Option<web_sys::FileList>) {
+    pub fn load_file_list(self, list: Option<web_sys::FileList>) {
         let Some(list) = list else { return };
         if list.length() == 0 {
             return;
@@ -369,7 +413,7 @@ impl AppState {
 /// The alert for files that parsed but hold no kernels.
 pub fn no_kernels(ds: &Dataset) -> String {
     let names: Vec<_> = ds.files.iter().map(|f| f.path.as_str()).collect();
-    format!("{}: no kernels found", names.join(", "))
+    format!("No kernels found in {}", names.join(", "))
 }
 
 /// "name" for one file ("name (Nsight Compute 2025.1.0.0 …)" when the file says which tool
@@ -416,50 +460,23 @@ pub fn App() -> impl IntoView {
                 state.load_file_list(ev.data_transfer().and_then(|dt| dt.files()));
             })
         >
-            <header>
-                <h1>"Roofline Explorer"</h1>
-                <p class="tagline">"Drop profiler files (Nsight Compute reports, CSVs) anywhere on the page. Nothing leaves your browser."</p>
-            </header>
-            <section class="controls" aria-label="Data and machine">
-                <label class="file-button">
-                    "Open profiler files…"
-                    <input
-                        type="file"
-                        id="file-input"
-                        multiple
-                        aria-label="Open profiler files"
-                        on:change=handler(move |ev: web_sys::Event| {
-                            let input: web_sys::HtmlInputElement = event_target(&ev);
-                            state.load_file_list(input.files());
-                        })
-                    />
-                </label>
-                <ExamplePicker state=state />
-                <crate::compare::RunControls state=state />
-                <MachineEditor state=state />
-                <ExportMenu state=state />
-                <PasteBox state=state />
-                <span class="source" aria-live="polite" title=text(move || state.source.get())>{text(move || state.source.get())}</span>
-                <progress class="load-progress" max="1" aria-label="Reading files" hidden=flag(move || state.progress.get().is_none()) prop:value=move || state.progress.get().unwrap_or(0.0)></progress>
-            </section>
-            <ViewControls state=state />
+            <Toolbar state=state />
             <KeyboardShortcuts state=state />
             <HelpDialog state=state />
-            <ul class="warnings" role="status" aria-label="Warnings about the loaded files" hidden=flag(move || state.warnings.with(Vec::is_empty))>
-                {move || state.warnings.get().into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
-            </ul>
-            <MachineNote state=state />
-            <div class="alert" role="alert" hidden=flag(move || state.error.with(Option::is_none))>
-                {text(move || state.error.get().unwrap_or_default())}
-            </div>
-            <main>
-                <div class="chart-row">
+            <main class="workspace">
+                <div class="chart-column">
+                    <MachineNote state=state />
+                    <div class="alert" role="alert" hidden=flag(move || state.error.with(Option::is_none))>
+                        {text(move || state.error.get().unwrap_or_default())}
+                    </div>
                     <ChartView state=state />
-                    <aside class="side">
-                        <SummaryPanel state=state />
-                        <CollectPanel state=state />
-                    </aside>
                 </div>
+                <aside class="side" aria-label="About the data and the selected kernel">
+                    <KernelNote state=state />
+                    <Warnings state=state />
+                    <SummaryPanel state=state />
+                    <CollectPanel state=state />
+                </aside>
                 <KernelTable state=state />
             </main>
             <footer>
@@ -467,6 +484,7 @@ pub fn App() -> impl IntoView {
                     Some(hz) => format!("{} at {:.0} MHz — {}", m.name, hz / 1e6, m.source),
                     None => format!("{} — {}", m.name, m.source),
                 }))}
+                <span class="tagline">" · Drop profiler files anywhere on the page. Nothing leaves your browser."</span>
             </footer>
         </div>
     }
@@ -480,7 +498,7 @@ fn MachineNote(state: AppState) -> impl IntoView {
     view! {
         <div class="machine-note" role="status" aria-label="Machine" hidden=flag(move || note.with(Option::is_none))>
             <p class="machine-sentence">{text(move || note.with(|n| n.as_ref().map(|(s, _)| s.clone()).unwrap_or_default()))}</p>
-            {move || note.with(|n| n.as_ref().map(|(_, ws)| ws.clone()).unwrap_or_default()).into_iter().map(|w| view! { <p class="machine-warning">{w}</p> }).collect_view()}
+            {move || note.with(|n| n.as_ref().map(|(_, ws)| ws.clone()).unwrap_or_default()).into_iter().map(|w| view! { <p class="machine-warning">{capitalise(&w)}</p> }).collect_view()}
         </div>
     }
 }

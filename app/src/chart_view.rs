@@ -1,9 +1,15 @@
 //! The chart: builds the engine's scene from the app state, paints it, and handles the pointer:
 //! hover shows a tooltip (from the scene's hit areas), click selects, wheel zooms about the
-//! cursor, drag pans, shift-drag zooms to a box. Zoom is stored as data ranges in the state (and
-//! so in the address); `None` is the automatic range.
+//! cursor, drag pans, shift-drag zooms to a box; the cursor says which (a hand to grab, a
+//! pointer over a dot, a cross for a box). Zoom is stored as data ranges in the state (and so
+//! in the address); `None` is the automatic range.
+//!
+//! The chart's size is the page's: its container's width, and the window's height below the
+//! chart's top, so that at 1366×768 the whole chart, axes included, is on the first screen;
+//! between a flat 0.45 and a squarer 0.72 of the width (1.0 on a phone).
 
 use crate::app::AppState;
+use crate::reactive::{flag, text};
 use crate::{canvas, perf};
 use leptos::html;
 use leptos::prelude::*;
@@ -11,7 +17,16 @@ use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, RunRef, Scene,
 use roofline_engine::units::si;
 use roofline_engine::KernelProfile;
 
-const MAX_WIDTH_PX: f64 = 960.0;
+/// Widths the chart is drawn at, CSS pixels.
+const MIN_WIDTH_PX: f64 = 280.0;
+const MAX_WIDTH_PX: f64 = 1600.0;
+/// Height ÷ width: the flattest and the squarest chart, on wide and on narrow (< 600 px)
+/// screens; the smallest height.
+const ASPECT_WIDE: (f64, f64) = (0.45, 0.72);
+const ASPECT_NARROW: (f64, f64) = (0.6, 1.0);
+const MIN_HEIGHT_PX: f64 = 240.0;
+/// Room kept under the chart in the first screen, CSS pixels.
+const BOTTOM_GAP_PX: f64 = 10.0;
 /// Zoom factor per wheel notch / per `+` key.
 const ZOOM_STEP: f64 = 1.25;
 /// Dots listed as text for assistive technology (beyond this, the table is the better reader).
@@ -27,9 +42,12 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
     let transfers = state.transfers.get();
     let runs = crate::compare::shown_runs(state);
     let run_refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef { name, kernels: ks }).collect();
-    let build = |kernels: &[KernelProfile]| {
+    let color_by = state.color_by.get();
+    let build = |kernels: &[KernelProfile], names: &[String]| {
         state.machine.with(|m| {
             let input = ChartInput::new(kernels, m, width, height)
+                .with_names(names)
+                .with_color_by(color_by)
                 .with_mode(state.mode.get())
                 .with_compute(state.compute.get())
                 .with_selected(selected)
@@ -47,13 +65,16 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
     };
     // Every kernel shown (no filter): chart the dataset in place rather than copy 10,000
     // profiles on each redraw.
-    let scene = state.kernels.with(|ks| {
-        if visible.len() == ks.len() && visible.iter().enumerate().all(|(i, &v)| i == v) {
-            build(ks)
-        } else {
-            let shown: Vec<KernelProfile> = visible.iter().filter_map(|&i| ks.get(i).cloned()).collect();
-            build(&shown)
-        }
+    let scene = state.names.with(|names| {
+        state.kernels.with(|ks| {
+            if visible.len() == ks.len() && visible.iter().enumerate().all(|(i, &v)| i == v) {
+                build(ks, names)
+            } else {
+                let shown: Vec<KernelProfile> = visible.iter().filter_map(|&i| ks.get(i).cloned()).collect();
+                let shown_names: Vec<String> = visible.iter().filter_map(|&i| names.get(i).cloned()).collect();
+                build(&shown, &shown_names)
+            }
+        })
     });
     (scene, visible)
 }
@@ -83,10 +104,21 @@ fn box_zoom(scene: &Scene, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> Zoom {
 
 /// Zooms the chart about its centre (keyboard `+`/`-`).
 pub fn zoom_centre(state: AppState, factor: f64) {
-    let width = state.chart_width.get_untracked();
-    let (scene, _) = current_scene(state, width, (width * 0.62).round());
+    let (width, height) = state.chart_size.get_untracked();
+    let (scene, _) = current_scene(state, width, height);
     let [l, t, r, b] = scene.plot;
     state.zoom.set(Some(zoom_about(&scene, (l + r) / 2.0, (t + b) / 2.0, factor)));
+}
+
+/// A dot as listed for screen readers (and tests): its kernel (an index into the scene's
+/// kernels), centre, text, and whether it is in the bandwidth strip (no FLOPs).
+#[derive(Clone, Debug, PartialEq)]
+struct ListedDot {
+    kernel: usize,
+    x: f64,
+    y: f64,
+    text: String,
+    strip: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,13 +135,22 @@ pub fn ChartView(state: AppState) -> impl IntoView {
     let (hover, set_hover) = signal::<Option<(Hit, f64, f64)>>(None);
     let drag: RwSignal<Option<Drag>> = RwSignal::new(None);
     // The dots as text for screen readers (a canvas is opaque to them): name and position.
-    let dots: RwSignal<Vec<(usize, f64, f64, String)>> = RwSignal::new(Vec::new());
+    let dots: RwSignal<Vec<ListedDot>> = RwSignal::new(Vec::new());
+    // What the pointer would do now, for the cursor: over a dot, panning, box zoom (shift).
+    let over_dot = RwSignal::new(false);
+    let shift = RwSignal::new(false);
     // The axes' data ranges, for readers and tests: "x MIN..MAX y MIN..MAX".
     let axes = RwSignal::new(String::new());
 
     let measure = move || {
-        if let Some(div) = wrap_ref.get_untracked() {
-            state.chart_width.set((div.client_width() as f64).clamp(320.0, MAX_WIDTH_PX));
+        let (Some(div), Some(window)) = (wrap_ref.get_untracked(), web_sys::window()) else { return };
+        let w = (div.client_width() as f64).clamp(MIN_WIDTH_PX, MAX_WIDTH_PX);
+        let vh = window.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(768.0);
+        let top = div.get_bounding_client_rect().top() + window.scroll_y().unwrap_or(0.0);
+        let (lo, hi) = if w < 600.0 { ASPECT_NARROW } else { ASPECT_WIDE };
+        let h = (vh - top - BOTTOM_GAP_PX).clamp((lo * w).max(MIN_HEIGHT_PX), (hi * w).max(MIN_HEIGHT_PX)).round();
+        if state.chart_size.get_untracked() != (w, h) {
+            state.chart_size.set((w, h));
         }
     };
     let _resize = window_event_listener(leptos::ev::resize, move |_| measure());
@@ -118,19 +159,28 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             measure();
         }
     });
+    // What sits above the chart changes its top: measure again once the page has laid out.
+    Effect::new(move |_| {
+        state.machine_note.track();
+        state.error.track();
+        state.warnings.track();
+        state.kernels.track();
+        state.mode.track();
+        request_animation_frame(measure);
+    });
 
     Effect::new(move |_| {
-        let w = state.chart_width.get();
+        let (w, h) = state.chart_size.get();
         let Some(canvas_el) = canvas_ref.get() else { return };
         perf::mark("roofline:render-start");
-        let (s, visible) = current_scene(state, w, (w * 0.62).round());
+        let (s, visible) = current_scene(state, w, h);
         perf::measure("roofline:scene", "roofline:render-start");
         perf::mark("roofline:paint-start");
         if let Err(e) = canvas::paint(&canvas_el, &s) {
             leptos::logging::error!("chart: {e:?}");
         }
         perf::measure("roofline:paint", "roofline:paint-start");
-        let listed: Vec<(usize, f64, f64, String)> = state.kernels.with_untracked(|ks| {
+        let listed: Vec<ListedDot> = state.kernels.with_untracked(|ks| {
             s.hits
                 .iter()
                 .take(MAX_LISTED_DOTS)
@@ -138,11 +188,15 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                     let name = if state.mode.get_untracked() == Mode::Transfers {
                         state.transfers.with_untracked(|ts| ts.get(h.kernel).map(|t| t.name.clone()))?
                     } else {
-                        ks.get(*visible.get(h.kernel)?)?.display_name()
+                        let i = *visible.get(h.kernel)?;
+                        state.names.with_untracked(|n| n.get(i).cloned()).or_else(|| ks.get(i).map(KernelProfile::display_name))?
                     };
                     let level = h.level.map(|l| format!(" ({})", l.label())).unwrap_or_default();
-                    let text = format!("{name}{level}: x = {:.4}, y = {}", s.x.from_px(h.cx), si(s.y.from_px(h.cy)));
-                    Some((h.kernel, h.cx, h.cy, text))
+                    let text = match (h.marker, s.strip) {
+                        (Marker::Bandwidth, Some(strip)) => format!("{name}{level}: no FLOPs, {}B/s attained", si(strip.scale.from_px(h.cx))),
+                        _ => format!("{name}{level}: x = {:.4}, y = {}", s.x.from_px(h.cx), si(s.y.from_px(h.cy))),
+                    };
+                    Some(ListedDot { kernel: h.kernel, x: h.cx, y: h.cy, text, strip: h.marker == Marker::Bandwidth })
                 })
                 .collect()
         });
@@ -162,6 +216,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
 
     let on_move = move |ev: web_sys::MouseEvent| {
         let (x, y) = pos(&ev);
+        if shift.get_untracked() != ev.shift_key() {
+            shift.set(ev.shift_key());
+        }
         match drag.get_untracked() {
             Some(Drag::Pan { x0, y0, moved }) => {
                 if moved || (x - x0).abs() + (y - y0).abs() > 3.0 {
@@ -177,6 +234,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                 perf::mark("roofline:hover-start");
                 let hit = hit_at(x, y);
                 perf::measure_latest("roofline:hover", "roofline:hover-start");
+                if over_dot.get_untracked() != hit.is_some() {
+                    over_dot.set(hit.is_some());
+                }
                 set_hover.set(hit.map(|h| (h, x, y)));
             }
         }
@@ -213,12 +273,26 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         }
     };
 
+    // A tooltip opens right of and below the cursor, or left of or above it in the chart's
+    // right part or lower part, so it stays over the chart.
+    let place = move |x: f64, y: f64| {
+        let (w, h) = state.chart_size.get_untracked();
+        let (left, flip_x) = if x > 0.55 * w { (x - 14.0, true) } else { (x + 14.0, false) };
+        let (top, flip_y) = if y > 0.6 * h { (y - 14.0, true) } else { (y + 14.0, false) };
+        (format!("{left}px"), format!("{top}px"), match (flip_x, flip_y) {
+            (false, false) => "tooltip",
+            (true, false) => "tooltip flip-x",
+            (false, true) => "tooltip flip-y",
+            (true, true) => "tooltip flip-x flip-y",
+        })
+    };
     let tooltip = move || {
         let (h, x, y) = hover.get()?;
+        let (left, top, class) = place(x, y);
         if state.mode.get() == Mode::Transfers {
             let t = state.transfers.with(|ts| ts.get(h.kernel).cloned())?;
             return Some(view! {
-                <div class="tooltip" role="tooltip" style:left=format!("{}px", x + 14.0) style:top=format!("{}px", y + 14.0)>
+                <div class=class role="tooltip" style:left=left style:top=top>
                     <div class="tooltip-name">{t.name}</div>
                     <div>{format!("{} calls, {}", t.count, t.bytes.map_or("size unknown".into(), |b| format!("{}B", si(b))))}</div>
                     <div>{t.time_s.map_or("time unknown".into(), |s| format!("{}s", si(s)))}</div>
@@ -236,8 +310,12 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                 Marker::SharedLdSt => "shared LD/ST",
                 _ => "",
             };
+            let strip = scene.with_value(|s| s.as_ref().and_then(|(s, _)| s.strip.map(|a| a.scale.from_px(h.cx))));
             let dot = scene.with_value(|s| s.as_ref().map(|(s, _)| (s.x.from_px(h.cx), s.y.from_px(h.cy))));
-            if let Some((ix, py)) = dot {
+            if let (Marker::Bandwidth, Some(bw)) = (h.marker, strip) {
+                let level = h.level.map(|l| format!(" at {}", l.label())).unwrap_or_default();
+                lines.push(format!("no FLOPs; bandwidth{level}: {}B/s", si(bw)));
+            } else if let Some((ix, py)) = dot {
                 let level = h.level.map(|l| format!(" at {}", l.label())).unwrap_or_default();
                 let (xu, yu) = match state.mode.get() {
                     Mode::Instruction => ("warp inst/transaction", "inst/s"),
@@ -255,11 +333,12 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             if let Some(Some(c)) = crate::compare::changes_by_kernel(state).get(k) {
                 lines.push(crate::compare::tooltip_line(c));
             }
-            Some((r.name.clone(), lines))
+            let short = state.names.with(|n| n.get(k).cloned()).unwrap_or_else(|| r.name.clone());
+            Some((short, lines))
         })?;
         let (name, lines) = lines;
         Some(view! {
-            <div class="tooltip" role="tooltip" style:left=format!("{}px", x + 14.0) style:top=format!("{}px", y + 14.0)>
+            <div class=class role="tooltip" style:left=left style:top=top>
                 <div class="tooltip-name">{name}</div>
                 {lines.into_iter().map(|l| view! { <div>{l}</div> }).collect_view()}
             </div>
@@ -278,8 +357,15 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         _ => None,
     };
 
+    let cursor = move || match drag.get() {
+        Some(Drag::Pan { moved: true, .. }) => "chart-wrap panning",
+        Some(Drag::Box { .. }) => "chart-wrap boxing",
+        _ if shift.get() => "chart-wrap boxing",
+        _ if over_dot.get() => "chart-wrap over-dot",
+        _ => "chart-wrap",
+    };
     view! {
-        <div class="chart-wrap" node_ref=wrap_ref>
+        <div class=text(move || cursor().to_string()) node_ref=wrap_ref>
             <canvas
                 id="roofline-canvas"
                 node_ref=canvas_ref
@@ -295,7 +381,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                 on:mousemove=on_move
                 on:mousedown=on_down
                 on:mouseup=on_up
-                on:mouseleave=move |_| { set_hover.set(None); drag.set(None); }
+                on:mouseleave=move |_| { set_hover.set(None); drag.set(None); over_dot.set(false); }
                 on:wheel=on_wheel
             ></canvas>
             {tooltip}
@@ -306,9 +392,15 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                     state.mode.get().id()
                 )}
             </p>
+            <p class="drop-prompt" role="status" hidden=flag(move || !state.kernels.with(Vec::is_empty) || state.progress.get().is_some())>
+                {text(move || format!(
+                    "The roofs of {} are drawn. Drop a profile here, or use Open files…, to place its kernels under them.",
+                    state.machine.with(|m| m.name.clone())
+                ))}
+            </p>
             <ul class="sr-only chart-dots" aria-label="Points on the chart">
-                {move || dots.get().into_iter().map(|(k, x, y, text)| view! {
-                    <li data-kernel=k data-x=format!("{x:.1}") data-y=format!("{y:.1}")>{text}</li>
+                {move || dots.get().into_iter().map(|d| view! {
+                    <li data-kernel=d.kernel data-x=format!("{:.1}", d.x) data-y=format!("{:.1}", d.y) data-strip=d.strip.then_some("true")>{d.text}</li>
                 }).collect_view()}
             </ul>
         </div>

@@ -1,4 +1,5 @@
-//! The example picker: one button per built-in example, each with its source line. Kernel
+//! The example picker: one button per built-in example (in the toolbar's Data menu), each
+//! with its source line. Kernel
 //! examples load at once; file examples are fetched from the page's own origin
 //! (`examples/NAME`, copied there by Trunk from `public/examples/`) and read by the engine's
 //! `load_dataset` (through `json::load_sources`), exactly like dropped files.
@@ -45,7 +46,8 @@ pub fn read_example_files(files: &[SourceFile]) -> Result<Dataset, String> {
 /// and its source line.
 fn show(state: AppState, example: &Example, ds: Dataset) {
     state.error.set(None);
-    state.warnings.set(ds.warnings.iter().map(ToString::to_string).collect());
+    state.warnings.set(ds.warnings.iter().map(roofline_engine::notice::Notice::from).collect());
+    state.example.set(true);
     state.selected.set(None);
     if let Some(m) = example.machine.clone().or(ds.machine) {
         state.machine.set(m);
@@ -96,17 +98,15 @@ pub fn load(state: AppState, example: Example) {
 #[component]
 pub fn ExamplePicker(state: AppState) -> impl IntoView {
     let items = examples::all();
-    let details = NodeRef::<leptos::html::Details>::new();
-    // One click loads an example and folds the list away.
+    // One click loads an example and closes the menu.
     let pick = move |ex: Example| {
-        if let Some(d) = details.get_untracked() {
-            let _ = d.remove_attribute("open");
-        }
+        crate::popover::close("menu-data");
+        crate::popover::close(crate::toolbar::MORE_ID);
         load(state, ex);
     };
     view! {
-        <details class="example-picker" node_ref=details>
-            <summary>"Examples"</summary>
+        <section class="example-picker menu-section" aria-labelledby="examples-heading">
+            <h2 class="menu-heading" id="examples-heading">"Examples"</h2>
             <ul role="list" aria-label="Built-in examples">
                 {items
                     .into_iter()
@@ -133,6 +133,6 @@ pub fn ExamplePicker(state: AppState) -> impl IntoView {
                     })
                     .collect_view()}
             </ul>
-        </details>
+        </section>
     }
 }

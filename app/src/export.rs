@@ -20,8 +20,7 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 /// Backing pixels per CSS pixel of the PNG export.
 pub const PNG_SCALE: f64 = 2.0;
 
-/// The on-screen chart's size when there is none to measure (chart_view's maximum width and
-/// its 0.62 aspect).
+/// The on-screen chart's size when there is none to measure (before the first layout).
 pub const DEFAULT_SIZE: (f64, f64) = (960.0, 595.0);
 
 /// The scene of these kernels with the chart's defaults (light theme, automatic ranges): what
@@ -229,8 +228,7 @@ impl Export {
 #[component]
 pub fn ExportMenu(state: AppState) -> impl IntoView {
     view! {
-        <div class="export-menu" role="group" aria-label="Export">
-            <span class="export-title">"Export"</span>
+        <div class="export-menu">
             {Export::ALL
                 .into_iter()
                 .map(|e| {
@@ -242,6 +240,7 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
                                 if let Err(err) = e.run(state) {
                                     state.error.set(Some(format!("{}: the export failed ({err:?})", e.file_name())));
                                 }
+                                crate::popover::close("menu-export");
                             })
                         >
                             {e.label()}

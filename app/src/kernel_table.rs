@@ -173,7 +173,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                 .filter_map(|&i| {
                     let r = report.kernels.get(i)?;
                     let total = report.total_time_s;
-                    let display = roofline_engine::domain::names::display_name(&r.name);
+                    let display = state.names.with(|n| n.get(i).cloned()).unwrap_or_else(|| roofline_engine::domain::names::display_name(&r.name));
                     let full = r.name.clone();
                     let cells = Column::ALL[1..]
                         .iter()

@@ -1,6 +1,7 @@
 //! Keyboard: `?` help, `1`–`5` modes, `+`/`-`/`0` zoom, `/` filter, `↑`/`↓` step through the
-//! kernels in table order, `Esc` closes help or clears the selection. Keys typed into form
-//! fields are left alone.
+//! kernels in table order, `Esc` closes help or clears the selection (an open menu takes Esc
+//! itself: the browser closes it). Keys typed into form fields are left alone. The help
+//! dialog takes focus when it opens and gives it back to where it was when it closes.
 
 use crate::app::AppState;
 use crate::chart_view::zoom_centre;
@@ -15,7 +16,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("+  −  0", "zoom in, zoom out, reset zoom"),
     ("/", "filter kernels by name"),
     ("↑  ↓", "previous / next kernel (table order)"),
-    ("Esc", "close help, clear the selection"),
+    ("Esc", "close a menu or this help, clear the selection"),
     ("wheel, drag, shift-drag", "zoom about the cursor, pan, zoom to a box"),
 ];
 
@@ -44,6 +45,10 @@ pub fn step_selection(order: &[usize], current: Option<usize>, step: isize) -> O
 pub fn KeyboardShortcuts(state: AppState) -> impl IntoView {
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_in_a_field(&ev) {
+            return;
+        }
+        // An open menu is closed by the browser on Esc; the page's keys wait until it is.
+        if crate::popover::any_open() {
             return;
         }
         let key = ev.key();
@@ -90,13 +95,35 @@ pub fn KeyboardShortcuts(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn HelpDialog(state: AppState) -> impl IntoView {
+    let close_ref = NodeRef::<leptos::html::Button>::new();
+    // The element that had focus when help opened, to give it back on close.
+    let before: StoredValue<Option<web_sys::HtmlElement>, LocalStorage> = StoredValue::new_local(None);
+    Effect::new(move |was_open: Option<bool>| {
+        let open = state.help_open.get();
+        let document = web_sys::window().and_then(|w| w.document());
+        if open && was_open != Some(true) {
+            let active = document.and_then(|d| d.active_element()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            before.set_value(active);
+            // After the dialog is shown (it is `hidden` until this render).
+            request_animation_frame(move || {
+                if let Some(b) = close_ref.get_untracked() {
+                    let _ = b.focus();
+                }
+            });
+        } else if !open && was_open == Some(true) {
+            if let Some(el) = before.get_value() {
+                let _ = el.focus();
+            }
+        }
+        open
+    });
     view! {
         <div class="help" role="dialog" aria-modal="false" aria-labelledby="help-title" hidden=flag(move || !state.help_open.get())>
             <h2 id="help-title">"Keyboard shortcuts"</h2>
             <dl>
                 {SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
             </dl>
-            <button type="button" on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(false))>"Close"</button>
+            <button type="button" node_ref=close_ref on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(false))>"Close"</button>
         </div>
     }
 }

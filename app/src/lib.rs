@@ -15,13 +15,16 @@ pub mod json;
 pub mod kernel_table;
 pub mod keyboard;
 pub mod machine_editor;
+pub mod notes;
 pub mod panic;
 pub mod paste_box;
 pub mod reactive;
 pub mod report_worker;
 pub mod perf;
+pub mod popover;
 pub mod summary_panel;
 pub mod theme;
+pub mod toolbar;
 pub mod url_state;
 pub mod view_controls;
 

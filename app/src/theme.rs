@@ -45,6 +45,15 @@ pub fn cycle(state: AppState) {
     });
 }
 
+/// The theme button's face: half-filled circle for the system's choice, sun, moon.
+pub fn icon(theme: Option<Theme>) -> &'static str {
+    match theme {
+        None => "◐",
+        Some(Theme::Light) => "☀",
+        Some(Theme::Dark) => "☾",
+    }
+}
+
 pub fn label(theme: Option<Theme>) -> &'static str {
     match theme {
         None => "Theme: system",

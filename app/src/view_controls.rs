@@ -1,11 +1,12 @@
-//! Chart controls: mode tabs, level/ceiling/wall toggles, compute roof, word size, zoom reset,
-//! theme, and "Copy link".
+//! Chart controls: the mode tabs, the chart options (only those that apply to the mode and
+//! the data: the engine's `chart::controls`), and the share, theme and help buttons.
 
 use crate::app::AppState;
 use crate::theme;
 use leptos::prelude::*;
-use crate::reactive::{flag, handler, text};
-use roofline_engine::chart::{Mode, WordSize};
+use crate::reactive::{flag, handler, text, Flag, Handler};
+use roofline_engine::chart::controls::Controls;
+use roofline_engine::chart::{ColorBy, Mode, WordSize};
 use roofline_engine::model::{ComputeKind, Level};
 
 pub fn mode_label(m: Mode) -> &'static str {
@@ -26,15 +27,15 @@ fn copy_link(state: AppState, feedback: RwSignal<String>) {
         let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
         let mut msg = if ok { "Link copied".to_string() } else { "Copy failed: copy the address bar instead".to_string() };
         if let Some(n) = state.link_notice.get_untracked() {
-            msg = format!("{msg}. {n}");
+            msg = format!("{msg}. {}", roofline_engine::notice::capitalise(&n));
         }
         feedback.set(msg);
     });
 }
 
+/// The chart mode tabs (keys 1–5 too).
 #[component]
-pub fn ViewControls(state: AppState) -> impl IntoView {
-    let feedback = RwSignal::new(String::new());
+pub fn ModeTabs(state: AppState) -> impl IntoView {
     let tabs = Mode::ALL
         .into_iter()
         .enumerate()
@@ -51,18 +52,25 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
             }
         })
         .collect_view();
-    let level_toggle = move |l: Level| {
-        view! {
-            <label class="toggle">
-                <input
-                    type="checkbox"
-                    prop:checked=flag(move || !state.hidden_levels.get().contains(&l))
-                    on:change=handler(move |_: web_sys::Event| state.hidden_levels.update(|h| if let Some(p) = h.iter().position(|x| *x == l) { h.remove(p); } else { h.push(l); }))
-                />
-                {l.label()}
-            </label>
-        }
-    };
+    view! { <div role="tablist" aria-label="Chart mode" class="mode-tabs">{tabs}</div> }
+}
+
+/// A checkbox with its label, shown only while `shown` holds.
+fn toggle(label: crate::reactive::Text, checked: Flag, on_change: Handler<web_sys::Event>, id: Option<&'static str>, shown: Flag) -> impl IntoView {
+    view! {
+        <label class="toggle" hidden=flag(move || !shown())>
+            <input type="checkbox" id=id prop:checked=checked on:change=on_change />
+            {label}
+        </label>
+    }
+}
+
+/// What the Chart menu holds: the settings that change the current chart, and nothing else
+/// (the engine's `chart::controls` says which; the others are hidden, not built again, which
+/// keeps one copy of each control's code in the wasm).
+#[component]
+pub fn ChartOptions(state: AppState) -> impl IntoView {
+    let controls = state.controls;
     let compute_options = [
         (None, "auto"),
         (Some(ComputeKind::Fp64), "FP64"),
@@ -70,26 +78,27 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
         (Some(ComputeKind::Fp16), "FP16"),
         (Some(ComputeKind::Tensor), "Tensor"),
     ];
+    let when = |f: fn(&Controls) -> bool| flag(move || controls.with(f));
+    let level_toggle = move |l: Level| {
+        let name = text(move || controls.with(|c| c.levels.iter().find(|(x, _)| *x == l).map(|(_, n)| n.clone()).unwrap_or_default()));
+        let shown = flag(move || controls.with(|c| c.levels.iter().any(|(x, _)| *x == l)));
+        let checked = flag(move || !state.hidden_levels.get().contains(&l));
+        toggle(name, checked, handler(move |_: web_sys::Event| state.hidden_levels.update(|h| if let Some(p) = h.iter().position(|x| *x == l) { h.remove(p); } else { h.push(l); })), None, shown)
+    };
+    let fixed = |s: &'static str| text(move || s.to_string());
     view! {
-        <section class="view-controls" aria-label="Chart">
-            <div role="tablist" aria-label="Chart mode" class="mode-tabs">{tabs}</div>
-            <fieldset class="toggles">
-                <legend>"Show"</legend>
-                {[Level::L1, Level::Shared, Level::L2, Level::L3, Level::Dram].into_iter().map(level_toggle).collect_view()}
-                <label class="toggle">
-                    <input type="checkbox" prop:checked=flag(move || state.show_ceilings.get()) on:change=handler(move |_: web_sys::Event| state.show_ceilings.update(|v| *v = !*v)) />
-                    "ceilings"
-                </label>
-                <label class="toggle">
-                    <input type="checkbox" prop:checked=flag(move || state.show_walls.get()) on:change=handler(move |_: web_sys::Event| state.show_walls.update(|v| *v = !*v)) />
-                    "walls"
-                </label>
-                <label class="toggle" title="Every compute roof of the machine, not only those of the data types the kernels use">
-                    <input type="checkbox" id="all-roofs" prop:checked=flag(move || state.all_roofs.get()) on:change=handler(move |_: web_sys::Event| state.all_roofs.update(|v| *v = !*v)) />
-                    "all roofs"
-                </label>
-                <label>
-                    "Compute roof "
+        <div class="chart-options">
+            <fieldset class="option-group" hidden=flag(move || controls.with(|c| c.levels.is_empty()))>
+                <legend>"Levels"</legend>
+                {Level::ALL.into_iter().map(level_toggle).collect_view()}
+            </fieldset>
+            <fieldset class="option-group">
+                <legend>"Roofs"</legend>
+                {toggle(fixed("Ceilings"), flag(move || state.show_ceilings.get()), handler(move |_: web_sys::Event| state.show_ceilings.update(|v| *v = !*v)), None, when(|c| c.ceilings))}
+                {toggle(fixed("All roofs of the machine"), flag(move || state.all_roofs.get()), handler(move |_: web_sys::Event| state.all_roofs.update(|v| *v = !*v)), Some("all-roofs"), when(|c| c.all_roofs))}
+                {toggle(fixed("Memory walls"), flag(move || state.show_walls.get()), handler(move |_: web_sys::Event| state.show_walls.update(|v| *v = !*v)), None, when(|c| c.walls))}
+                <label class="select-row" hidden=when(|c| !c.compute_roof)>
+                    "Ridge of "
                     <select
                         aria-label="Compute roof"
                         on:change=handler(move |ev: web_sys::Event| {
@@ -101,7 +110,7 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                         {compute_options.iter().map(|(_, n)| view! { <option value=*n>{*n}</option> }).collect_view()}
                     </select>
                 </label>
-                <label>
+                <label class="select-row" hidden=when(|c| !c.walls)>
                     "LD/ST word "
                     <select
                         aria-label="Word size for memory walls"
@@ -113,14 +122,34 @@ pub fn ViewControls(state: AppState) -> impl IntoView {
                     </select>
                 </label>
             </fieldset>
-            <div class="actions">
-                <button type="button" title="Reset zoom (key 0)" disabled=flag(move || state.zoom.get().is_none()) on:click=handler(move |_: web_sys::MouseEvent| state.zoom.set(None))>"Reset zoom"</button>
-                <button type="button" aria-label=text(move || theme::label(state.theme.get()).to_string()) on:click=handler(move |_: web_sys::MouseEvent| theme::cycle(state))>{text(move || theme::label(state.theme.get()).to_string())}</button>
-                <button type="button" id="copy-link" on:click=handler(move |_: web_sys::MouseEvent| copy_link(state, feedback))>"Copy link"</button>
-                <button type="button" title="Keyboard shortcuts (key ?)" on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(true))>"?"</button>
-                <span class="feedback" role="status">{text(move || feedback.get())}</span>
-            </div>
-            <p class="notice" role="status" hidden=flag(move || state.link_notice.with(Option::is_none))>{text(move || state.link_notice.get().unwrap_or_default())}</p>
-        </section>
+            <fieldset class="option-group" hidden=when(|c| !c.color_by)>
+                <legend>"Dot colour"</legend>
+                {ColorBy::ALL.into_iter().map(|by| view! {
+                    <label class="toggle">
+                        <input type="radio" name="color-by" value=by.id()
+                            prop:checked=flag(move || state.color_by.get() == by)
+                            on:change=handler(move |_: web_sys::Event| state.color_by.set(by)) />
+                        {by.label()}
+                    </label>
+                }).collect_view()}
+            </fieldset>
+            <button type="button" title="Reset zoom (key 0)" disabled=flag(move || state.zoom.get().is_none()) on:click=handler(move |_: web_sys::MouseEvent| state.zoom.set(None))>"Reset zoom"</button>
+        </div>
+    }
+}
+
+/// Copy link, theme and help.
+#[component]
+pub fn ShareButtons(state: AppState) -> impl IntoView {
+    let feedback = RwSignal::new(String::new());
+    view! {
+        <div class="share-buttons">
+            <button type="button" id="copy-link" on:click=handler(move |_: web_sys::MouseEvent| copy_link(state, feedback))>"Copy link"</button>
+            <button type="button" class="theme-button" aria-label=text(move || theme::label(state.theme.get()).to_string()) title=text(move || theme::label(state.theme.get()).to_string()) on:click=handler(move |_: web_sys::MouseEvent| theme::cycle(state))>
+                <span aria-hidden="true">{text(move || theme::icon(state.theme.get()).to_string())}</span>
+            </button>
+            <button type="button" class="help-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (key ?)" on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(true))>"?"</button>
+            <span class="feedback" role="status">{text(move || feedback.get())}</span>
+        </div>
     }
 }

@@ -238,9 +238,38 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
     }
     let format = ds.files.iter().find(|f| hints::family(f.format) != hints::Family::Other).map_or("tidy", |f| f.format);
     let file = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
-    let (message, hint) = hints::missing_message(hints::family(format), m);
+    let (message, metrics, hint) = hints::missing_message(hints::family(format), m, ds.files.len());
     let hint = if format == "ncu-rep" { hints::for_report(&hint) } else { hint };
-    Err(ImportError::new(&file, None, message).with_hint(hint))
+    let mut e = ImportError::new(&file, None, message).with_hint(hint);
+    e.gap = Some(Box::new(crate::error::CounterGap { found: found_for(&ds.kernels), missing: metrics }));
+    Err(e)
+}
+
+/// What some kernel measured, in words ("time", "FP32 FLOPs", "tensor instructions", "DRAM
+/// bytes"), in that order: the "found" half of a missing-counters warning.
+pub fn found_for(kernels: &[KernelProfile]) -> Vec<String> {
+    let any = |f: &dyn Fn(&KernelProfile) -> bool| kernels.iter().any(f);
+    let counted = |c: Counter| any(&|k| k.counters.get(c).is_some());
+    let mut out: Vec<String> = Vec::new();
+    if any(&|k| k.time_s().is_some()) {
+        out.push("time".into());
+    }
+    for (p, name) in [(Precision::Fp64, "FP64 FLOPs"), (Precision::Fp32, "FP32 FLOPs"), (Precision::Fp16, "FP16 FLOPs")] {
+        if any(&|k| k.flops(p).is_some()) {
+            out.push(name.into());
+        }
+    }
+    if any(&|k| k.has_typed_matrix_work() || k.counters.get(Counter::TensorFlops).is_some()) {
+        out.push("tensor FLOPs".into());
+    } else if counted(Counter::TensorInst) {
+        out.push("tensor instructions".into());
+    }
+    for (c, name) in [(Counter::DramBytes, "DRAM bytes"), (Counter::L2Bytes, "L2 bytes"), (Counter::L1Bytes, "L1 bytes"), (Counter::SharedBytes, "shared-memory bytes")] {
+        if counted(c) {
+            out.push(name.into());
+        }
+    }
+    out
 }
 
 /// Sums every kernel whose full name matches `pattern` into one kernel called `group_name`

@@ -14,11 +14,23 @@ pub struct ImportError {
     pub message: String,
     /// How to collect what is missing (e.g. an `ncu --metrics …` command line), when known.
     pub hint: Option<String>,
+    /// For files that lack counters: what they have and the metrics to collect, so the
+    /// message itself stays one short sentence (`notice::Notice` shows these as detail).
+    /// Boxed: most errors have none, and results carrying an error stay small.
+    pub gap: Option<Box<CounterGap>>,
+}
+
+/// What files that lack counters have ("time", "DRAM bytes") and the metrics that would fill
+/// the gap.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CounterGap {
+    pub found: Vec<String>,
+    pub missing: Vec<String>,
 }
 
 impl ImportError {
     pub fn new(file: &str, line: Option<usize>, message: impl Into<String>) -> Self {
-        ImportError { file: file.to_string(), line, message: message.into(), hint: None }
+        ImportError { file: file.to_string(), line, message: message.into(), hint: None, gap: None }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
@@ -32,6 +44,9 @@ impl fmt::Display for ImportError {
         match self.line {
             Some(line) => write!(f, "{}, line {}: {}", self.file, line, self.message)?,
             None => write!(f, "{}: {}", self.file, self.message)?,
+        }
+        if let Some(gap) = self.gap.as_ref().filter(|g| !g.missing.is_empty()) {
+            write!(f, "; missing metrics: {}", gap.missing.join(", "))?;
         }
         if let Some(hint) = &self.hint {
             write!(f, " ({hint})")?;

@@ -19,6 +19,7 @@ pub mod error;
 pub mod import;
 pub mod limits;
 pub mod model;
+pub mod notice;
 pub mod report;
 pub mod selection;
 pub mod share;

@@ -55,9 +55,15 @@ fn missing_counters_name_the_metrics_and_the_ncu_command() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(ds.kernels.len(), 49, "partial data still loads");
     let w = ds.warnings.first().expect("a warning");
-    assert!(w.message.contains("time, FLOPs"), "{w}");
-    assert!(w.message.contains("sm__cycles_elapsed.avg.per_second"), "{w}");
-    assert!(w.message.contains("sm__sass_thread_inst_executed_op_dfma_pred_on.sum"), "{w}");
+    // One short sentence; what was found and the metrics to collect beside it.
+    assert_eq!(w.message, "This file has byte counts but no time or FLOP counters");
+    let gap = w.gap.as_deref().expect("what was found and what is missing");
+    assert_eq!(gap.found, ["DRAM bytes"]);
+    assert!(gap.missing.iter().any(|m| m == "sm__cycles_elapsed.avg.per_second"), "{w}");
+    assert!(gap.missing.iter().any(|m| m == "sm__sass_thread_inst_executed_op_dfma_pred_on.sum"), "{w}");
+    assert!(!gap.missing.iter().any(|m| m == "dram__bytes.sum"), "{w}");
+    // The CLI's one line still names them.
+    assert!(w.to_string().contains("missing metrics: gpu__time_duration.sum,"), "{w}");
     let hint = w.hint.as_deref().unwrap_or("");
     assert!(hint.starts_with("ncu --csv --metrics gpu__time_duration.sum,sm__cycles_elapsed.avg,"), "{hint}");
     assert!(hint.contains("sm__inst_executed_pipe_tensor.sum"), "{hint}");
@@ -69,7 +75,8 @@ fn missing_counters_name_the_metrics_and_the_ncu_command() {
 fn missing_time_names_the_nvprof_summary_command() {
     let ds = load_dataset(&[sample("nvprof/magus__apps_devid_parboil_metrics_metrics_parboil_sgemm.csv")]).unwrap_or_else(|e| panic!("{e}"));
     let w = ds.warnings.first().expect("a warning");
-    assert!(w.message.contains("no kernel has time"), "{w}");
+    assert_eq!(w.message, "This file has FLOP counts and byte counts but no time counters");
+    assert!(w.gap.as_ref().is_some_and(|g| g.found.iter().any(|f| f == "FP32 FLOPs")), "{:?}", w.gap);
     assert_eq!(w.hint.as_deref(), Some("nvprof --csv --print-gpu-summary ./app 2> summary.csv"));
     let ds = load_dataset(&[sample("nvprof/magus__apps_devid_cudasdk80_traces_traces_cudasdk_interval.csv")]).unwrap_or_else(|e| panic!("{e}"));
     let hint = ds.warnings.first().and_then(|w| w.hint.clone()).unwrap_or_default();

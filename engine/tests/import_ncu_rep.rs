@@ -414,7 +414,7 @@ fn a_report_read_apart_and_added_gives_the_same_dataset() {
 #[test]
 fn a_report_lacking_metrics_hints_at_a_full_set_report() {
     let ds = load(sample("ncu-rep/cs599k__profile.ncu-rep"));
-    let w = ds.warnings.iter().find(|w| w.message.contains("missing metrics")).expect("a warning");
+    let w = ds.warnings.iter().find(|w| w.gap.as_ref().is_some_and(|g| !g.missing.is_empty())).expect("a warning");
     let hint = w.hint.as_deref().unwrap_or("");
     assert!(hint.starts_with("ncu --set full -o report ./app; or only the missing metrics: ncu --metrics "), "{hint}");
     assert!(hint.ends_with(" -o report ./app"), "{hint}");

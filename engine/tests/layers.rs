@@ -9,6 +9,7 @@ use std::path::Path;
 const LAYERS: &[(&str, u8)] = &[
     ("units", 0),
     ("error", 0),
+    ("notice", 0),
     ("domain", 0),
     ("model", 1),
     ("import", 2),

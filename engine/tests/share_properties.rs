@@ -74,8 +74,8 @@ fn view() -> impl Strategy<Value = View> {
         prop::option::of("\\PC{0,8}"),
         1..=255u8,
     );
-    (settings, prop::collection::vec(kernel(), 0..20), any::<prop::sample::Index>(), any::<bool>(), choice(), any::<bool>()).prop_map(
-        |((machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, theme, word_bytes), kernels, pick, select, choice, all_roofs)| View {
+    (settings, prop::collection::vec(kernel(), 0..20), any::<prop::sample::Index>(), any::<bool>(), choice(), any::<bool>(), prop::option::of("\\PC{0,8}")).prop_map(
+        |((machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, theme, word_bytes), kernels, pick, select, choice, all_roofs, color_by)| View {
             machine_id,
             custom_machine,
             mode,
@@ -90,6 +90,7 @@ fn view() -> impl Strategy<Value = View> {
             kernels,
             choice,
             all_roofs,
+            color_by,
         },
     )
 }

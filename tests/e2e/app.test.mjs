@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
 import { startSite, launch, openPage, waitForChart, canvasData, tableText, SAMPLES } from './helpers.mjs';
+import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -88,6 +89,8 @@ test('zoom changes the axes: wheel, keys and reset', async () => {
   await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes === b, before);
   await page.locator('body').press('+');
   await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes !== b, before);
+  // Reset zoom is in the Chart menu.
+  await openMenu(page, MENUS.chart);
   await page.getByRole('button', { name: 'Reset zoom' }).click();
   assert.equal(await axes(page), before);
   assert.deepEqual(problems, clean);
@@ -147,6 +150,7 @@ test('dark theme follows the switch and the address', async () => {
 
 test('pasted CSV text is analysed like a file', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
+  await openMenu(page, MENUS.data);
   await page.locator('.paste-box summary').click();
   // A tidy CSV (docs/FORMATS.md): AX on a V100 as in the course slides.
   await page.fill('#paste-text', 'kernel,time_s,flops_fp64,bytes_dram\npasted_ax,0.010582,500000000,8000000000\n');
@@ -170,6 +174,7 @@ test('a downloaded .roofline.json view file restores the whole view by drop', as
   await waitForChart(page);
   const chart = await canvasData(page);
   const table = await tableText(page);
+  await openMenu(page, MENUS.export);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /View file/ }).click()]);
   const path = await download.path();
 
@@ -190,10 +195,13 @@ test('a file lacking counters loads with a warning naming the missing metrics', 
   // One metric of the NERSC run: DRAM bytes only, no time or FLOPs.
   await page.setInputFiles('#file-input', nerscRun.find((f) => f.endsWith('dram__bytes.sum')));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Eigen'));
-  const warnings = page.locator('ul.warnings');
+  const warnings = page.locator('.warnings');
   await warnings.waitFor({ state: 'visible' });
+  // A short sentence; the metrics and the command behind "Details".
+  assert.match(await warnings.innerText(), /^This file has byte counts but no time or FLOP counters/);
+  await warnings.locator('details summary').first().click();
   const text = await warnings.innerText();
-  assert.match(text, /missing metrics/, text);
+  assert.match(text, /Missing:[\s\S]*sm__cycles_elapsed\.avg\.per_second/, text);
   assert.match(text, /ncu .*--metrics/, text);
   assert.equal(await page.locator('[role=alert]').isVisible(), false, 'a warning, not an error');
   assert.deepEqual(problems, clean);

@@ -9,6 +9,7 @@ import { join, basename } from 'node:path';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startSite, launch, openPage, waitForChart, canvasData, SAMPLES } from './helpers.mjs';
+import { MENUS, openMenu, pickExample } from './menus.mjs';
 
 let site, browser, dir;
 before(async () => { site = await startSite(); browser = await launch(); dir = mkdtempSync(join(tmpdir(), 'roofline-compare-')); });
@@ -53,7 +54,11 @@ test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', as
   await page.waitForFunction((n) => document.querySelector('table.kernels tbody').innerText.includes(n), HMMA);
   await waitForChart(page);
   assert.ok(!(await headers(page)).includes(DELTA_HEADER), 'no Δ column with one run');
+  // "Add a run…" and "Clear runs" are in the Data menu.
+  await openMenu(page, MENUS.data);
+  assert.ok(await page.locator('#add-run-input').evaluate((el) => el.closest('label').checkVisibility()));
   assert.equal(await page.locator('.clear-runs').isVisible(), false);
+  await page.keyboard.press('Escape');
   const single = await canvasData(page);
 
   await page.setInputFiles('#add-run-input', fasterRun());
@@ -66,6 +71,7 @@ test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', as
   assert.ok(others.length >= 40, `${others.length} other rows`);
   for (const d of others) assert.match(d, /^\+0\.0% \/ (\+0\.0%|–)$/, d);
   assert.match(await page.locator('.runs-status').innerText(), /Comparing 2 runs/);
+  await waitForChart(page);
   const compared = await canvasData(page);
   assert.notEqual(compared, single, 'the chart shows the earlier run and arrows');
 
@@ -82,10 +88,13 @@ test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', as
 
   // The link keeps working (runs are not in it: docs/SHARING.md).
   assert.match(page.url(), /#v1\./);
+  await openMenu(page, MENUS.data);
+  assert.equal(await page.locator('.clear-runs').isVisible(), true);
   await page.locator('.clear-runs').click();
   await page.waitForFunction(() => !document.querySelector('table.kernels thead th.delta'));
   await waitForChart(page);
-  assert.equal(await page.locator('.runs-status').isVisible(), false);
+  assert.equal(await page.locator('.runs-status').isVisible(), false, 'the menu is open: the status is gone, not hidden');
+  await page.keyboard.press('Escape');
   assert.notEqual(await canvasData(page), compared, 'one run again: no markers or arrows');
   assert.deepEqual(problems, clean);
   await context.close();
@@ -93,9 +102,7 @@ test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', as
 
 test('a trajectory example shows its path; opening files clears it', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
-  const picker = page.locator('details.example-picker');
-  await picker.locator('summary').click();
-  await page.locator('button[data-example="berkeleygw-gpp"]').click();
+  await pickExample(page, 'berkeleygw-gpp');
   await page.waitForSelector('table.kernels thead th.delta');
   // v8.abs → v9.block: 0.57 s / 0.62 s − 1 = −8.1 %; (2.00/0.57) / (1.99/0.62) − 1 = +9.3 %.
   assert.equal(await page.locator('table.kernels tbody tr').count(), 1, 'v9, the last step');
@@ -104,7 +111,8 @@ test('a trajectory example shows its path; opening files clears it', async () =>
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction((n) => document.querySelector('table.kernels tbody').innerText.includes(n), HMMA);
   await page.waitForFunction(() => !document.querySelector('table.kernels thead th.delta'));
-  assert.equal(await page.locator('.runs-status').isVisible(), false);
+  await openMenu(page, MENUS.data);
+  assert.equal(await page.locator('.runs-status').isVisible(), false, 'no runs to compare');
   assert.deepEqual(problems, clean);
   await context.close();
 });

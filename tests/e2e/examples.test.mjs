@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { startSite, launch, openPage, waitForChart, tableText } from './helpers.mjs';
+import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -24,8 +25,7 @@ const EXAMPLES = [
 ];
 
 async function pickExample(page, id) {
-  const picker = page.locator('details.example-picker');
-  if (!(await picker.evaluate((d) => d.open))) await picker.locator('summary').click();
+  await openMenu(page, MENUS.data);
   const button = page.locator(`button[data-example="${id}"]`);
   // Its accessible description is the example's source line.
   const described = await button.getAttribute('aria-describedby');
@@ -61,6 +61,7 @@ test('each built-in example loads its kernels, with its source shown', async () 
 
 test('the machine editor switches clock and peaks and edits a bandwidth', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
+  await openMenu(page, MENUS.machine);
   await page.locator('select[aria-label="Machine"]').selectOption('v100');
   await page.locator('select[aria-label="Clock"]').selectOption('base');
   await page.waitForFunction(() => document.querySelector('footer').innerText.includes('1312 MHz'));
@@ -93,6 +94,7 @@ test('every export downloads a file of its kind', async () => {
   await pickExample(page, 'course-v100');
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('gemm'));
   for (const [name, check] of EXPORTS) {
+    await openMenu(page, MENUS.export);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`button[data-export="${name}"]`).click()]);
     assert.equal(download.suggestedFilename(), name);
     const bytes = await readFile(await download.path());

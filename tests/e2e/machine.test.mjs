@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startSite, launch, openPage, waitForChart, canvasData, ROOT } from './helpers.mjs';
+import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -28,10 +29,12 @@ test('an Ampere profile is drawn against its own GPU at its measured clock', asy
   assert.equal(await page.inputValue('#clock-pick'), 'measured');
   assert.deepEqual(await warnings(page), []);
 
-  // Another machine: the roofs change, and the page says they are not the profile's GPU's.
+  // Another machine (in the Machine menu): the roofs change, and the page says they are not
+  // the profile's GPU's.
+  await openMenu(page, MENUS.machine);
   await page.selectOption('#machine-pick', 'v100');
   await page.waitForSelector('.machine-warning');
-  assert.match((await warnings(page))[0], /^the profile ran on an sm_80 GPU \(108 SMs\) but the roofs are those of NVIDIA V100 SXM2/);
+  assert.match((await warnings(page))[0], /^The profile ran on an sm_80 GPU \(108 SMs\) but the roofs are those of NVIDIA V100 SXM2/);
   assert.match(await sentence(page), /roofs of the chosen NVIDIA V100 SXM2 at 765 MHz \(measured\)$/);
   await waitForChart(page);
   const chart = await canvasData(page);
@@ -50,6 +53,7 @@ test('an Ampere profile is drawn against its own GPU at its measured clock', asy
   await fresh.context.close();
 
   // Back to the profile's own GPU, at its boost clock: no warning, the boost in the sentence.
+  await openMenu(page, MENUS.machine);
   await page.selectOption('#machine-pick', 'a100-pcie-40gb');
   await page.selectOption('#clock-pick', 'boost');
   await page.waitForFunction(() => document.querySelectorAll('.machine-warning').length === 0);

@@ -1,16 +1,22 @@
 //! The classic roofline chart: one memory roof (DRAM/HBM), a dot per kernel at (FLOPs / DRAM
-//! bytes, FLOPs / time) coloured by kernel. Data with L1 bytes and no DRAM bytes (Intel
-//! Advisor's surveys) is drawn as Advisor's cache-aware roofline instead: dots at FLOPs / L1
-//! bytes against every level's roof ([`crate::model::point::classic_level`]). GPU course slides: "Performance = min{Peak
+//! bytes, FLOPs / time) coloured as its legend says ([`super::colors`]: by precision unless
+//! asked otherwise). Data with L1 bytes and no DRAM bytes (Intel Advisor's surveys) is drawn
+//! as Advisor's cache-aware roofline instead: dots at FLOPs / L1 bytes against every level's
+//! roof ([`crate::model::point::classic_level`]). GPU course slides: "Performance = min{Peak
 //! Floprate, AI × Bandwidth}", with the ridge ("optimal intensity") marked. Compute roofs:
 //! the dominant precision's, plus every precision and the tensor ceiling the data has FLOPs
-//! for (NERSC conv2d charts show the Tensor Core peak next to the FP32 one).
+//! for (NERSC conv2d charts show the Tensor Core peak next to the FP32 one). Kernels without
+//! FLOPs are in the bandwidth strip under the plot ([`super::strip`]); the longest-running
+//! kernels are named ([`super::kernel_labels`]).
 
+use super::colors::coloring;
 use super::compare;
 use super::dots::{radius_px, time_shares, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem};
+use super::kernel_labels::{names_of, Anchored};
 use super::scene::{Marker, Scene};
+use super::strip::{strip_dots, StripRoof};
 use super::ChartInput;
 use crate::model::point::{classic_level, classic_points};
 use crate::model::Level;
@@ -29,28 +35,44 @@ pub fn build(input: &ChartInput) -> Scene {
     let (run_xs, run_ys) = compare::extent(input);
     let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
     let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
-    let legend: Vec<LegendItem> = [LegendItem::sizes()].into_iter().chain(compare::legend(input)).collect();
-    let mut b = Builder::new(input, x_auto, y_auto, &legend);
+    let names = names_of(input);
+    let strip = strip_dots(input, &[Level::Dram]);
+    let mut drawn = vec![false; input.kernels.len()];
+    for k in points.iter().map(|p| p.kernel).chain(strip.iter().map(|d| d.kernel)) {
+        drawn[k] = true;
+    }
+    let colors = coloring(input, &names, &drawn);
+    let legend: Vec<LegendItem> = colors.legend.iter().cloned().chain([LegendItem::sizes()]).chain(compare::legend(input)).collect();
+    let mut b = Builder::with_strip(input, x_auto, y_auto, &legend, !strip.is_empty());
     b.reserve_dots(points.len(), 0);
 
     let shares = time_shares(input.kernels);
+    let mut anchors: Vec<Anchored> = Vec::new();
     for p in &points {
-        let color = b.pal.dots[p.kernel % b.pal.dots.len()];
+        let color = colors.colors[p.kernel];
         let r = radius_px(shares.get(p.kernel).copied().unwrap_or(0.0));
         let selected = input.selected == Some(p.kernel);
-        b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected });
+        if let Some(c) = b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected }) {
+            anchors.push((p.kernel, c, r));
+        }
     }
-    compare::draw(&mut b, input);
-    let x_title = if carm {
-        "Arithmetic intensity (FLOP/byte, cache-aware: bytes at L1)".to_string()
-    } else {
-        format!("Arithmetic intensity (FLOP/byte, {})", memory.first().map_or("DRAM", |l| l.name.as_str()))
-    };
+    compare::draw(&mut b, input, Some(&colors.colors));
+    // The strip is DRAM's (bandwidth attained there) even on a cache-aware chart.
+    let dram_roof: Vec<_> = m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect();
+    let dram = dram_roof.first().map_or("DRAM", |l| l.name.as_str());
+    let x_title = if carm { "Arithmetic intensity (FLOP/byte, cache-aware: bytes at L1)".to_string() } else { format!("Arithmetic intensity (FLOP/byte, {dram})") };
     b.axes(&Axes { x_title: &x_title, y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });
+    if !strip.is_empty() {
+        let kernels = strip.len();
+        let title = format!("{kernels} kernel{} without FLOPs: {dram} bandwidth attained (GB/s)", if kernels == 1 { "" } else { "s" });
+        let roofs: Vec<StripRoof> = dram_roof.iter().map(|l| StripRoof { name: l.name.clone(), bytes_per_s: l.bytes_per_s, color: b.pal.memory }).collect();
+        b.strip(input, &strip, &roofs, (&title, &format!("No FLOPs: {dram} GB/s")), |d| colors.colors[d.kernel]);
+    }
     if input.show_ceilings {
         // A cache-aware chart draws each level's roof in its colour (Advisor's CARM view).
         flop_roofs::draw(&mut b, &memory, &compute, ridge, !carm);
     }
+    b.kernel_labels(input, &anchors, &names);
     b.finish()
 }
 

@@ -19,7 +19,7 @@
 
 use super::dots::{radius_px, time_shares};
 use super::frame::{Builder, LegendItem, Swatch};
-use super::scene::{arrow_geometry, Shape};
+use super::scene::{arrow_geometry, Color, Shape};
 use super::{ChartInput, Mode};
 use crate::compare::first_by_name;
 use crate::model::hierarchical::{hierarchical_points, sizes};
@@ -117,17 +117,19 @@ type Marked = ((f64, f64), f64);
 
 /// Draws earlier runs' markers and the arrows between consecutive runs (the last run being
 /// `input.kernels`). Call after the current dots and before the axes and roof labels, so
-/// labels avoid what this reserves.
-pub fn draw(b: &mut Builder, input: &ChartInput) {
+/// labels avoid what this reserves. `colors`: the current kernels' dot colours where the
+/// chart colours dots per kernel (classic), so a path keeps its dot's colour; else each
+/// level's colour.
+pub fn draw(b: &mut Builder, input: &ChartInput, colors: Option<&[Color]>) {
     if !shows_runs(input) {
         return;
     }
     let index_of: HashMap<&str, usize> = input.kernels.iter().enumerate().rev().map(|(i, k)| (k.name.as_str(), i)).collect();
     let selected = input.selected.and_then(|i| input.kernels.get(i)).map(|k| k.name.as_str());
-    let color = |b: &Builder, name: &str, level: Level| match input.mode {
-        // Classic colours dots by kernel: a path keeps the colour of its current dot.
-        Mode::Classic => index_of.get(name).map_or(b.pal.link, |&i| b.pal.dots[i % b.pal.dots.len()]),
-        _ => b.pal.level(level),
+    let color = |b: &Builder, name: &str, level: Level| match colors {
+        // A path keeps the colour of its current dot.
+        Some(cs) => index_of.get(name).and_then(|&i| cs.get(i).copied()).unwrap_or(b.pal.link),
+        None => b.pal.level(level),
     };
     let runs: Vec<&[KernelProfile]> = input.runs.iter().map(|r| r.kernels).chain([input.kernels]).collect();
     // Per run, keyed by (name, level): the marker's pixel centre and how far it reaches (the

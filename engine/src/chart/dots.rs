@@ -29,6 +29,15 @@ pub fn time_shares(kernels: &[KernelProfile]) -> Vec<f64> {
     shares
 }
 
+/// Indices of `keys` from the largest key to the smallest, ties (and NaN) in index order. One
+/// function for every "longest first" order of the charts: each `sort_by` closure would add
+/// its own copy of the sort to the app's wasm.
+pub fn largest_first(keys: &[f64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_unstable_by(|&a, &b| keys[b].total_cmp(&keys[a]).then(a.cmp(&b)));
+    order
+}
+
 /// A dot's radius from its time share (area ∝ share above the floor).
 pub fn radius_px(share: f64) -> f64 {
     MIN_RADIUS_PX + SHARE_RADIUS_PX * if share.is_finite() { share.clamp(0.0, 1.0).sqrt() } else { 0.0 }
@@ -114,6 +123,12 @@ mod tests {
         assert_eq!(time_shares(&kernels), [0.25, 0.0, 0.75, 0.0, 0.0, 0.0]);
         assert_eq!(time_shares(&kernels[1..2]), [0.0]);
         assert!(time_shares(&[]).is_empty());
+    }
+
+    #[test]
+    fn largest_first_with_ties_in_order() {
+        assert_eq!(largest_first(&[1.0, 3.0, 2.0, 3.0]), [1, 3, 2, 0]);
+        assert!(largest_first(&[]).is_empty());
     }
 
     #[test]

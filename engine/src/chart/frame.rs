@@ -8,6 +8,7 @@
 use super::labels::{shape_boxes, text_box, Box2, Placer};
 use super::scale::{decade_range, tick_label, LogMap, LogMemo, LogScale};
 use super::scene::{Anchor, Color, Hit, Palette, Scene, Shape};
+use super::strip::{StripAxis, STRIP_PX};
 use super::ChartInput;
 
 /// Text size of labels and ticks, CSS pixels.
@@ -101,19 +102,33 @@ pub struct Builder {
     pub over: Vec<Shape>,
     pub hits: Vec<Hit>,
     pub placer: Placer,
+    /// The band under the x-axis title reserved for the bandwidth strip, and its axis once
+    /// drawn ([`super::strip`]).
+    pub strip_band: Option<Box2>,
+    pub strip_axis: Option<StripAxis>,
 }
 
 impl Builder {
     /// Lays out a chart: the legend strip on top, the plot below it, axes from `input.zoom`
     /// where it is valid, else from the automatic ranges.
     pub fn new(input: &ChartInput, x_auto: [f64; 2], y_auto: [f64; 2], legend: &[LegendItem]) -> Builder {
+        Builder::with_strip(input, x_auto, y_auto, legend, false)
+    }
+
+    /// [`Builder::new`], with room for the bandwidth strip under the plot when `strip` is set
+    /// (the plot is [`STRIP_PX`] shorter).
+    pub fn with_strip(input: &ChartInput, x_auto: [f64; 2], y_auto: [f64; 2], legend: &[LegendItem], strip: bool) -> Builder {
         let pal = input.theme.palette();
         let size = |v: f64, min: f64| if v.is_finite() { v.clamp(min, MAX_SIZE_PX) } else { min };
         let (width, height) = (size(input.width, MIN_SIZE_PX[0]), size(input.height, MIN_SIZE_PX[1]));
         let (left, right) = (MARGIN[0], width - MARGIN[1]);
         let (rows, legend_shapes) = legend_layout(legend, left, right, &pal);
         let top = 6.0 + rows as f64 * LEGEND_ROW_PX + if rows > 0 { LEGEND_GAP_PX } else { 10.0 };
-        let plot = [left, top, right, height - MARGIN[2]];
+        let bottom = height - MARGIN[2] - if strip { STRIP_PX } else { 0.0 };
+        // A chart too short for a strip keeps at least a plot of its minimum height.
+        let bottom = bottom.max(top + MIN_SIZE_PX[1] / 2.0);
+        let plot = [left, top, right, bottom];
+        let strip_band = strip.then_some([left, bottom + MARGIN[2], right, height]);
         let pick = |zoom: Option<[f64; 2]>, auto: [f64; 2]| match zoom {
             Some(z) if valid_range(z) => z,
             _ if valid_range(auto) => auto,
@@ -129,7 +144,7 @@ impl Builder {
         }
         let (xm, ym) = (x.map(), y.map());
         let (x_memo, y_memo) = (LogMemo::new(xm), LogMemo::new(ym));
-        Builder { pal, width, height, plot, x, y, xm, ym, x_memo, y_memo, grid: Vec::new(), under: Vec::new(), marks: Vec::new(), over: legend_shapes, hits: Vec::new(), placer }
+        Builder { pal, width, height, plot, x, y, xm, ym, x_memo, y_memo, grid: Vec::new(), under: Vec::new(), marks: Vec::new(), over: legend_shapes, hits: Vec::new(), placer, strip_band, strip_axis: None }
     }
 
     /// Room for `dots` more dots and `links` link lines, so tens of thousands of dots do not
@@ -211,7 +226,9 @@ impl Builder {
         shapes.extend(self.under);
         shapes.extend(self.marks);
         shapes.extend(self.over);
-        Scene::new(self.width, self.height, self.pal.background, shapes, self.hits, self.plot, self.x, self.y)
+        let mut scene = Scene::new(self.width, self.height, self.pal.background, shapes, self.hits, self.plot, self.x, self.y);
+        scene.strip = self.strip_axis;
+        scene
     }
 }
 

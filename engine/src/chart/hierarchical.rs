@@ -11,7 +11,9 @@ use super::compare;
 use super::dots::{radius_px, selected_last, time_shares, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
+use super::kernel_labels::{names_of, Anchored};
 use super::scene::{Marker, Scene};
+use super::strip::{strip_dots, StripRoof};
 use super::ChartInput;
 use crate::model::hierarchical::hierarchical_points;
 use crate::model::{Level, MemoryLevel};
@@ -45,15 +47,23 @@ pub fn build(input: &ChartInput) -> Scene {
     let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
 
     let pal = input.theme.palette();
+    let shown_levels: Vec<Level> = Level::ALL.into_iter().filter(|&l| input.shows_level(l)).collect();
+    let strip = strip_dots(input, &shown_levels);
+    let mut in_strip = [false; Level::ALL.len()];
+    for d in &strip {
+        in_strip[d.level as usize] = true;
+    }
     let mut legend: Vec<LegendItem> = Level::ALL
         .iter()
-        .filter(|&&l| dotted(l) || memory.iter().any(|m| m.level == l))
+        .filter(|&&l| dotted(l) || in_strip[l as usize] || memory.iter().any(|m| m.level == l))
         .map(|&l| LegendItem::new(Swatch::Dot(pal.level(l)), level_name(m, l)))
         .collect();
     legend.push(LegendItem::sizes());
     legend.extend(compare::legend(input));
-    let mut b = Builder::new(input, x_auto, y_auto, &legend);
+    let mut b = Builder::with_strip(input, x_auto, y_auto, &legend, !strip.is_empty());
     b.reserve_dots(points.len(), input.kernels.len());
+    // Each kernel is named at its DRAM dot (the classic chart's), else its last level's.
+    let mut anchors: Vec<Anchored> = Vec::new();
 
     let shares = time_shares(input.kernels);
     let mut link: Vec<(f64, f64)> = Vec::new();
@@ -72,13 +82,38 @@ pub fn build(input: &ChartInput) -> Scene {
         let color = pal.level(p.level);
         if let Some(px) = b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected }) {
             link.push(px);
+            match anchors.last_mut() {
+                Some(a) if a.0 == p.kernel => {
+                    if p.level == Level::Dram {
+                        *a = (p.kernel, px, r);
+                    }
+                }
+                _ => anchors.push((p.kernel, px, r)),
+            }
         }
     }
     b.link(link, current.is_some() && current == input.selected, false, pal.link);
-    compare::draw(&mut b, input);
+    compare::draw(&mut b, input, None);
     b.axes(&Axes { x_title: "Arithmetic intensity (FLOP/byte at each level)", y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });
+    if !strip.is_empty() {
+        let kernels = {
+            let mut ks: Vec<usize> = strip.iter().map(|d| d.kernel).collect();
+            ks.dedup();
+            ks.len()
+        };
+        let title = format!("{kernels} kernel{} without FLOPs: bandwidth attained at each level (GB/s)", if kernels == 1 { "" } else { "s" });
+        let roofs: Vec<StripRoof> = m
+            .memory
+            .iter()
+            .filter(|l| in_strip[l.level as usize] && l.bytes_per_s.is_finite() && l.bytes_per_s > 0.0)
+            .map(|l| StripRoof { name: l.name.clone(), bytes_per_s: l.bytes_per_s, color: pal.level(l.level) })
+            .collect();
+        b.strip(input, &strip, &roofs, (&title, "No FLOPs: GB/s per level"), |d| pal.level(d.level));
+    }
     if input.show_ceilings {
         flop_roofs::draw(&mut b, &memory, &compute, ridge, false);
     }
+    let names = names_of(input);
+    b.kernel_labels(input, &anchors, &names);
     b.finish()
 }

@@ -15,6 +15,7 @@ use super::compare;
 use super::dots::{radius_px, selected_last, time_shares, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;
+use super::kernel_labels::{names_of, Anchored};
 use super::roofs::{giga4, Style};
 use super::scene::{Marker, Scene};
 use super::ChartInput;
@@ -134,6 +135,8 @@ pub fn build(input: &ChartInput) -> Scene {
     b.reserve_dots(all.len() + threads + tensors, dots.len());
 
     let shares = time_shares(input.kernels);
+    // Each kernel is named at its HBM dot, else its first.
+    let mut anchors: Vec<Anchored> = Vec::new();
     for d in selected_last(&dots, |d| d.kernel, input.selected) {
         let selected = input.selected == Some(d.kernel);
         let r = radius_px(shares.get(d.kernel).copied().unwrap_or(0.0));
@@ -141,7 +144,17 @@ pub fn build(input: &ChartInput) -> Scene {
         for p in d.points(&all) {
             let color = pal.level(p.level);
             let dot = Dot { kernel: d.kernel, x: p.warp_inst_per_txn, y: p.warp_inst_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected };
-            line.extend(b.dot(dot));
+            if let Some(c) = b.dot(dot) {
+                line.push(c);
+                match anchors.last_mut() {
+                    Some(a) if a.0 == d.kernel => {
+                        if p.level == Level::Dram {
+                            *a = (d.kernel, c, r);
+                        }
+                    }
+                    _ => anchors.push((d.kernel, c, r)),
+                }
+            }
             if let Some(t) = thread_of(p) {
                 b.dot(Dot { y: t, r: (0.55 * r).max(2.5), marker: Marker::Thread, selected: false, ..dot });
             }
@@ -151,9 +164,11 @@ pub fn build(input: &ChartInput) -> Scene {
         }
         b.link(line, selected, true, pal.link);
     }
-    compare::draw(&mut b, input);
+    compare::draw(&mut b, input, None);
     b.axes(&Axes { x_title: "Instruction intensity (warp inst/transaction)", y_title: "Performance (warp GIPS)", x_div: 1.0, y_div: GIGA });
+    let names = names_of(input);
     if !input.show_ceilings {
+        b.kernel_labels(input, &anchors, &names);
         return b.finish();
     }
     let fastest = roofs.iter().map(|r| r.1).fold(0.0, f64::max);
@@ -178,5 +193,6 @@ pub fn build(input: &ChartInput) -> Scene {
         let (x, y) = (b.plot[0] + 8.0, b.plot[1] + 16.0);
         b.label(&[(x, y, super::Anchor::Start, 0.0)], &note, pal.axis, super::frame::LEGEND_PX);
     }
+    b.kernel_labels(input, &anchors, &names);
     b.finish()
 }

@@ -13,25 +13,31 @@
 //! same shapes in the same order, so two browsers paint the same pixels.
 
 pub mod classic;
+pub mod colors;
 pub mod compare;
+pub mod controls;
 pub mod dots;
 pub mod flop_roofs;
 pub mod frame;
 pub mod hierarchical;
 pub mod hit_grid;
 pub mod instruction;
+pub mod kernel_labels;
 pub mod labels;
 pub mod paint;
+pub mod places;
 pub mod roofs;
 pub mod raster;
 pub mod scale;
 pub mod scene;
+pub mod strip;
 pub mod svg;
 #[cfg(test)]
 mod test_rng;
 pub mod transfers;
 pub mod walls;
 
+pub use colors::ColorBy;
 pub use compare::RunRef;
 pub use scale::LogScale;
 pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, Scene, Shape, Theme};
@@ -135,12 +141,19 @@ pub struct ChartInput<'a> {
     /// hierarchical and instruction charts draw each earlier run's points as open markers and
     /// arrows from run to run (kernels matched by full name: [`compare`]). Empty: one run.
     pub runs: &'a [RunRef<'a>],
+    /// What the classic chart's dot colours mean ([`colors`]).
+    pub color_by: ColorBy,
+    /// The kernels' display names, parallel to `kernels`, for the labels and the legend
+    /// (the app computes them once per dataset); `None`: computed here
+    /// ([`crate::domain::short_names::distinct_display_names`]).
+    pub names: Option<&'a [String]>,
 }
 
 impl<'a> ChartInput<'a> {
     /// A classic chart of `kernels` on `machine`, `width` × `height` CSS pixels, with the
     /// defaults: light theme, automatic ranges and compute roof, nothing selected or hidden,
-    /// ceilings and walls shown, 32-bit words, no transfers, no earlier runs.
+    /// ceilings and walls shown, 32-bit words, no transfers, no earlier runs, dots coloured
+    /// by precision, names computed.
     pub fn new(kernels: &'a [KernelProfile], machine: &'a Machine, width: f64, height: f64) -> Self {
         ChartInput {
             mode: Mode::Classic,
@@ -160,6 +173,8 @@ impl<'a> ChartInput<'a> {
             word: WordSize::Bits32,
             transfers: &[],
             runs: &[],
+            color_by: ColorBy::Precision,
+            names: None,
         }
     }
 
@@ -226,6 +241,17 @@ impl<'a> ChartInput<'a> {
     /// Earlier runs, oldest first (see [`ChartInput::runs`]).
     pub fn with_runs(mut self, runs: &'a [RunRef<'a>]) -> Self {
         self.runs = runs;
+        self
+    }
+
+    pub fn with_color_by(mut self, by: ColorBy) -> Self {
+        self.color_by = by;
+        self
+    }
+
+    /// The kernels' display names (see [`ChartInput::names`]).
+    pub fn with_names(mut self, names: &'a [String]) -> Self {
+        self.names = Some(names);
         self
     }
 

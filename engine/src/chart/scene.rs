@@ -82,6 +82,9 @@ pub enum Marker {
     /// A copy or memset ([`super::Mode::Transfers`]); `Hit::kernel` is then an index into
     /// the transfers.
     Transfer,
+    /// Bytes per second attained by a kernel without FLOPs, in the bandwidth strip under a
+    /// FLOP chart ([`super::strip`]); read its value on [`Scene::strip`]'s axis.
+    Bandwidth,
 }
 
 impl Marker {
@@ -93,6 +96,7 @@ impl Marker {
             Marker::GlobalLdSt => "global LD/ST",
             Marker::SharedLdSt => "shared LD/ST",
             Marker::Transfer => "transfer",
+            Marker::Bandwidth => "bandwidth attained (no FLOPs)",
         }
     }
 }
@@ -126,6 +130,8 @@ pub struct Scene {
     pub plot: [f64; 4],
     pub x: super::LogScale,
     pub y: super::LogScale,
+    /// The bandwidth strip's axis, when the chart has one ([`super::strip`]).
+    pub strip: Option<super::strip::StripAxis>,
     index: HitGrid,
 }
 
@@ -134,7 +140,7 @@ impl Scene {
     #[allow(clippy::too_many_arguments)]
     pub fn new(width: f64, height: f64, background: Color, shapes: Vec<Shape>, hits: Vec<Hit>, plot: [f64; 4], x: super::LogScale, y: super::LogScale) -> Scene {
         let index = HitGrid::new(&hits, width, height, HIT_SLACK_PX);
-        Scene { width, height, background, shapes, hits, plot, x, y, index }
+        Scene { width, height, background, shapes, hits, plot, x, y, strip: None, index }
     }
 
     /// The kernel whose dot is under (x, y), nearest first.

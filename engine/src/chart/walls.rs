@@ -13,6 +13,7 @@
 use super::dots::{radius_px, selected_last, time_shares, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;
+use super::kernel_labels::{names_of, Anchored};
 use super::roofs::{giga4, Style};
 use super::scene::{Color, Marker, Scene};
 use super::{ChartInput, WordSize};
@@ -125,6 +126,8 @@ pub fn build(input: &ChartInput) -> Scene {
     b.reserve_dots(all.len(), marks.len());
 
     let shares = time_shares(input.kernels);
+    // Each kernel is named at its first marker (its solid dot where it has one).
+    let mut anchors: Vec<Anchored> = Vec::new();
     for (kernel, range) in selected_last(&marks, |m| m.0, input.selected) {
         let selected = input.selected == Some(*kernel);
         let r = radius_px(shares.get(*kernel).copied().unwrap_or(0.0));
@@ -133,7 +136,12 @@ pub fn build(input: &ChartInput) -> Scene {
         for &(x, y, level, marker) in ms {
             let color: Color = pal.level(level);
             let fill = (marker == Marker::Level).then_some(color);
-            line.extend(b.dot(Dot { kernel: *kernel, x, y, r, fill, stroke: color, level: Some(level), marker, selected }));
+            if let Some(c) = b.dot(Dot { kernel: *kernel, x, y, r, fill, stroke: color, level: Some(level), marker, selected }) {
+                line.push(c);
+                if anchors.last().is_none_or(|a| a.0 != *kernel) {
+                    anchors.push((*kernel, c, r));
+                }
+            }
         }
         b.link(line, selected, false, pal.link);
     }
@@ -155,5 +163,7 @@ pub fn build(input: &ChartInput) -> Scene {
             b.wall(w.inst_per_txn, w.cap_inst_per_s, Style::thin(color), &wall_label(w, input.word));
         }
     }
+    let names = names_of(input);
+    b.kernel_labels(input, &anchors, &names);
     b.finish()
 }

@@ -8,6 +8,7 @@ pub mod data_type;
 pub mod device;
 pub mod names;
 pub mod profile;
+pub mod short_names;
 pub mod source;
 pub mod transfer;
 

@@ -157,8 +157,10 @@ impl Missing {
     }
 }
 
-/// The message and the hint (exact command) for what a file of `family` lacks.
-pub fn missing_message(family: Family, m: Missing) -> (String, String) {
+/// What `files` files of `family` lack, for people: one short sentence ("This file has times
+/// but no FLOP or byte counters"), the metrics that would fill the gap, and the exact command
+/// that collects them.
+pub fn missing_message(family: Family, m: Missing, files: usize) -> (String, Vec<String>, String) {
     let mut metrics: Vec<&str> = Vec::new();
     let hint = match family {
         Family::Ncu => {
@@ -219,8 +221,29 @@ pub fn missing_message(family: Family, m: Missing) -> (String, String) {
             "add the columns time_s, flops and bytes_dram (see docs/FORMATS.md, tidy CSV)".to_string()
         }
     };
-    let what: Vec<&str> = [(m.time, "time"), (m.flops, "FLOPs"), (m.bytes, "bytes")].iter().filter(|x| x.0).map(|x| x.1).collect();
-    (format!("no kernel has {} for a roofline; missing metrics: {}", what.join(", "), metrics.join(", ")), hint)
+    (missing_sentence(m, files), metrics.into_iter().map(str::to_string).collect(), hint)
+}
+
+/// "a, b or c"; "a and b" with `and`.
+fn list(items: &[&str], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., end] => format!("{} {last} {end}", init.join(", ")),
+    }
+}
+
+/// "This file has times but no FLOP or byte counters"; "These files have no time, FLOP or byte
+/// counters".
+pub fn missing_sentence(m: Missing, files: usize) -> String {
+    let subject = if files == 1 { "This file has" } else { "These files have" };
+    let has: Vec<&str> = [(!m.time, "times"), (!m.flops, "FLOP counts"), (!m.bytes, "byte counts")].iter().filter(|x| x.0).map(|x| x.1).collect();
+    let lacks: Vec<&str> = [(m.time, "time"), (m.flops, "FLOP"), (m.bytes, "byte")].iter().filter(|x| x.0).map(|x| x.1).collect();
+    if has.is_empty() {
+        format!("{subject} no {} counters", list(&lacks, "or"))
+    } else {
+        format!("{subject} {} but no {} counters", list(&has, "and"), list(&lacks, "or"))
+    }
 }
 
 /// Where docs/FORMATS.md is mentioned as the list of what can be read.
@@ -280,16 +303,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn short_sentences() {
+        let m = |time, flops, bytes| Missing { time, flops, bytes };
+        assert_eq!(missing_sentence(m(true, true, true), 1), "This file has no time, FLOP or byte counters");
+        assert_eq!(missing_sentence(m(false, false, true), 5), "These files have times and FLOP counts but no byte counters");
+        assert_eq!(missing_sentence(m(true, false, false), 1), "This file has FLOP counts and byte counts but no time counters");
+    }
+
+    #[test]
     fn ncu_hint_names_metrics_and_command() {
-        let (msg, hint) = missing_message(Family::Ncu, Missing { time: false, flops: true, bytes: true });
-        assert!(msg.contains("sm__sass_thread_inst_executed_op_dfma_pred_on.sum"), "{msg}");
+        let (msg, metrics, hint) = missing_message(Family::Ncu, Missing { time: false, flops: true, bytes: true }, 1);
+        assert_eq!(msg, "This file has times but no FLOP or byte counters");
+        assert!(metrics.iter().any(|m| m == "sm__sass_thread_inst_executed_op_dfma_pred_on.sum"), "{metrics:?}");
         assert!(hint.starts_with("ncu --csv --metrics sm__sass_thread_inst_executed_op_dadd_pred_on.sum,"), "{hint}");
         assert!(hint.contains("dram__bytes.sum"), "{hint}");
     }
 
     #[test]
     fn nvprof_hint_has_both_commands() {
-        let (_, hint) = missing_message(Family::Nvprof, Missing { time: true, flops: true, bytes: false });
+        let (msg, _, hint) = missing_message(Family::Nvprof, Missing { time: true, flops: true, bytes: false }, 2);
+        assert_eq!(msg, "These files have byte counts but no time or FLOP counters");
         assert!(hint.contains("nvprof --csv --metrics flop_count_dp,flop_count_sp,flop_count_hp ./app"), "{hint}");
         assert!(hint.contains("--print-gpu-summary"), "{hint}");
     }

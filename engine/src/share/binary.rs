@@ -36,7 +36,9 @@ const HAS_THEME: u64 = 1 << 5;
 const HAS_CHOICE: u64 = 1 << 6;
 /// Every compute roof drawn ([`View::all_roofs`]): the flag alone, no field.
 const ALL_ROOFS: u64 = 1 << 7;
-const KNOWN_FLAGS: u64 = (1 << 8) - 1;
+/// What the dot colours mean ([`View::color_by`]), a string after the choice.
+const HAS_COLOR_BY: u64 = 1 << 8;
+const KNOWN_FLAGS: u64 = (1 << 9) - 1;
 
 /// Why `view` cannot be written, if it cannot (limits of the format; see docs/SHARING.md).
 pub fn check(view: &View) -> Result<(), String> {
@@ -49,7 +51,7 @@ pub fn check(view: &View) -> Result<(), String> {
     if view.word_bytes == 0 {
         return Err("the word size is 0 bytes".into());
     }
-    let settings = [&view.machine_id, &view.mode, &view.filter].into_iter().chain(&view.hidden_levels).chain(&view.compute).chain(&view.theme);
+    let settings = [&view.machine_id, &view.mode, &view.filter].into_iter().chain(&view.hidden_levels).chain(&view.compute).chain(&view.theme).chain(&view.color_by);
     let names = view.kernels.iter().map(|k| &k.name);
     if let Some(s) = settings.chain(names).find(|s| s.len() > MAX_STRING_BYTES) {
         return Err(format!("\"{}…\" is longer than {MAX_STRING_BYTES} bytes", s.chars().take(40).collect::<String>()));
@@ -86,6 +88,7 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
         (view.theme.is_some(), HAS_THEME),
         (view.choice.is_some(), HAS_CHOICE),
         (view.all_roofs, ALL_ROOFS),
+        (view.color_by.is_some(), HAS_COLOR_BY),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -121,6 +124,9 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
     w.u8(view.word_bytes);
     if let Some(c) = &view.choice {
         choice_wire::write(&mut w, c);
+    }
+    if let Some(c) = &view.color_by {
+        w.str(c);
     }
     let tail = write_kernels(&mut w, &view.kernels, names);
     Payload { body: w.bytes, tail }
@@ -197,6 +203,7 @@ pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
         return Err(damaged("the word size is 0 bytes"));
     }
     let choice = if flags & HAS_CHOICE != 0 { Some(choice_wire::read(&mut r)?) } else { None };
+    let color_by = if flags & HAS_COLOR_BY != 0 { Some(r.str("dot colours")?) } else { None };
     let kernels = read_kernels(&mut r, tail)?;
     if r.remaining() != 0 {
         return Err(damaged(&format!("{} unexpected bytes follow the kernels", r.remaining())));
@@ -205,7 +212,7 @@ pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
         return Err(damaged("the selected kernel is not among the kernels"));
     }
     let all_roofs = flags & ALL_ROOFS != 0;
-    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice, all_roofs })
+    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice, all_roofs, color_by })
 }
 
 fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, DecodeError> {
@@ -276,6 +283,7 @@ mod tests {
             selected: Some(0),
             zoom: Some(Zoom { x: [0.1, 10.0], y: [1.0, 2.0] }),
             kernels: vec![SharedKernel { name: "k<1>(int)".into(), launches: 2, counters }, SharedKernel::default()],
+            color_by: Some("bound".into()),
             ..View::default()
         };
         v.set_machine(&catalogue::v100().at_clock(1e9));
@@ -343,14 +351,14 @@ mod tests {
 
     #[test]
     fn out_of_range_fields_are_refused() {
-        let v = sample();
+        let v = View { color_by: None, ..sample() };
         let (mut body, tail) = bytes_of(&v);
-        // Bit 8 is the first flag no version defines (bits 6 and 7, the machine choice and all
-        // roofs, came later). The flags are a varint below 128 here: one byte, which becomes
-        // two with bit 8 set (low seven bits | 0x80, then 256 >> 7 = 2).
+        // Bit 9 is the first flag no version defines (bits 6, 7 and 8, the machine choice, all
+        // roofs and the dot colours, came later). The flags are a varint below 128 here: one
+        // byte, which becomes two with bit 9 set (low seven bits | 0x80, then 512 >> 7 = 4).
         assert!(body[0] < 0x80);
         body.insert(0, 0x80 | body[0]);
-        body[1] = 0x02;
+        body[1] = 0x04;
         assert!(read(&body, &tail).unwrap_err().0.contains("v1 does not define"));
         let mut bad = View { selected: Some(0), ..View::default() };
         bad.kernels.push(SharedKernel::default());

@@ -8,7 +8,7 @@ use super::deflate::{deflate, inflate};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use super::{DecodeError, EncodeError, MAX_LINK_CHARS, VERSION};
-use crate::domain::names::display_name;
+use crate::domain::short_names::distinct_display_names;
 
 /// Longest text [`decode`] looks at: no link this build writes comes near it, and a longer
 /// one is refused before it is decoded into memory.
@@ -60,8 +60,8 @@ fn unbase64(text: &str) -> Result<Vec<u8>, usize> {
 }
 
 /// Encodes a view as a link fragment. Names are kept in full when the link fits in
-/// [`MAX_LINK_CHARS`]; otherwise the longest names are shortened (by
-/// [`display_name`], the charts' short name) until it fits, keeping as many full names as
+/// [`MAX_LINK_CHARS`]; otherwise the longest names are shortened (to
+/// [`distinct_display_names`], the page's short names) until it fits, keeping as many full names as
 /// possible. If even all-short names do not fit, the view is too large for a link: save it
 /// with [`super::file::to_json`] instead.
 pub fn encode(view: &View) -> Result<Link, EncodeError> {
@@ -71,7 +71,9 @@ pub fn encode(view: &View) -> Result<Link, EncodeError> {
     if fragment.len() <= MAX_LINK_CHARS {
         return Ok(Link { fragment, shortened_names: 0 });
     }
-    let short: Vec<String> = full.iter().map(|n| display_name(n)).collect();
+    // The names the page shows (short, told apart where short names collide), so a reopened
+    // link still tells the kernels apart.
+    let short: Vec<String> = distinct_display_names(&full);
     // Shortening names longer than `threshold`: the candidate thresholds are the lengths of
     // the names that shorten, plus 0 (shorten all of them). Bigger threshold, fewer shortened.
     let mut thresholds: Vec<usize> = full.iter().zip(&short).filter(|(f, s)| s.len() < f.len()).map(|(f, _)| f.len()).collect();

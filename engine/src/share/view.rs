@@ -5,7 +5,7 @@
 //! on what it does not understand instead of refusing the whole link. The typed accessors
 //! ([`View::chart_mode`], [`View::hidden`], …) do that parsing in one place.
 
-use crate::chart::{Mode, Theme, Zoom};
+use crate::chart::{ColorBy, Mode, Theme, Zoom};
 use crate::domain::counters::Counters;
 use crate::model::{catalogue, ComputeKind, Level, Machine};
 use crate::domain::profile::KernelProfile;
@@ -61,6 +61,10 @@ pub struct View {
     /// use ([`crate::chart::ChartInput::all_roofs`]). Left out of view files when off.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub all_roofs: bool,
+    /// What the classic chart's dot colours mean: a [`ColorBy`] id (`precision`, `bound`,
+    /// `kernel`); `None` is the default, precision. Left out of view files when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color_by: Option<String>,
 }
 
 /// The machine choice as a link carries it.
@@ -100,6 +104,7 @@ impl Default for View {
             kernels: Vec::new(),
             choice: None,
             all_roofs: false,
+            color_by: None,
         }
     }
 }
@@ -186,6 +191,11 @@ impl View {
     /// The chart mode; an unknown id (a newer build's mode) falls back to classic.
     pub fn chart_mode(&self) -> Mode {
         Mode::from_id(&self.mode).unwrap_or_default()
+    }
+
+    /// What the dot colours mean: the link's choice if this build knows it, else the default.
+    pub fn colors(&self) -> ColorBy {
+        self.color_by.as_deref().and_then(ColorBy::from_id).unwrap_or_default()
     }
 
     /// The compute roof, if one was chosen and this build knows it.
