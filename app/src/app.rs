@@ -274,7 +274,7 @@ impl AppState {
         view
     }
 
-    /// Parses in-memory files (pasted text) into a new dataset.
+    /// Parses in-memory files (pasted text) into a new dataset, in the parser worker.
     pub fn load(self, sources: Vec<SourceFile>) {
         if sources.is_empty() {
             return;
@@ -282,9 +282,11 @@ impl AppState {
         perf::mark("roofline:load-start");
         self.loading_mark.set(true);
         perf::mark("roofline:parse-start");
-        let result = crate::json::load_sources(&sources).map_err(|e| e.to_string());
-        perf::measure("roofline:parse", "roofline:parse-start");
-        self.show_dataset(result);
+        spawn_local(async move {
+            let result = files::load_sources(sources).await;
+            perf::measure("roofline:parse", "roofline:parse-start");
+            self.show_dataset(result);
+        });
     }
 
     /// Shows a parsed dataset; on error the previous view stays and the alert says why.
@@ -323,8 +325,11 @@ impl AppState {
     }
 
     /// A load that gave nothing to show: the alert says why, the previous view stays.
+    /// A load the user cancelled (`files::CANCELLED`) says nothing.
     pub fn load_failed(self, message: String) {
-        self.error.set(Some(message));
+        if message != files::CANCELLED {
+            self.error.set(Some(message));
+        }
         self.loading_mark.set(false);
     }
 
@@ -386,6 +391,8 @@ pub fn shown(mut kernels: Vec<KernelProfile>) -> Vec<KernelProfile> {
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     state.start();
+    // The parser worker starts once the first chart is drawn, ready for the first file.
+    files::prewarm();
     // Keep the address in step with the view (replaceState: no history entries, no scroll).
     Effect::new(move |_| state.link_notice.set(url_state::write(&state.view())));
     crate::theme::follow_system(state);
@@ -432,6 +439,7 @@ pub fn App() -> impl IntoView {
                 <PasteBox state=state />
                 <span class="source" aria-live="polite" title=text(move || state.source.get())>{text(move || state.source.get())}</span>
                 <progress class="load-progress" max="1" aria-label="Reading files" hidden=flag(move || state.progress.get().is_none()) prop:value=move || state.progress.get().unwrap_or(0.0)></progress>
+                <button type="button" class="load-cancel" hidden=flag(move || state.progress.get().is_none()) on:click=handler(move |_: web_sys::MouseEvent| files::cancel())>"Cancel"</button>
             </section>
             <ViewControls state=state />
             <KeyboardShortcuts state=state />

@@ -23,6 +23,7 @@ pub mod summary_panel;
 pub mod theme;
 pub mod url_state;
 pub mod view_controls;
+pub mod worker;
 
 /// Installs the panic hook and mounts the app on `<body>`.
 pub fn start() {

@@ -17,6 +17,7 @@ mod builder;
 pub mod devices;
 pub mod same_run;
 mod totals;
+pub mod wire;
 
 pub use builder::DatasetBuilder;
 pub use devices::{DeviceRun, Devices};

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// A file that could not be turned into profiles or a machine.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ImportError {
     /// The file's name as the user gave it.
     pub file: String,

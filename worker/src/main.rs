@@ -1,0 +1,118 @@
+//! The page's parser, as a web worker (Trunk `data-type="worker"`, started by
+//! `app/src/worker.rs`): picked, dropped, pasted and example files are read and parsed here by
+//! the engine's `DatasetBuilder`, so the page's main thread only paints, and the page's own
+//! wasm carries no importer (docs/PERFORMANCE.md).
+//!
+//! Protocol (`app/src/worker.rs` is the other side):
+//! * the worker posts `"ready"` once it listens;
+//! * the page posts `{id, files: [File, …]}` (read here with `FileReaderSync`, 4 MiB at a
+//!   time, so memory does not grow with the file for the formats the engine streams) or
+//!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
+//! * the worker answers `{id, progress: fraction}` after each chunk of a file list, then once
+//!   `{id, memory: bytes}` (its wasm memory, for the benchmark) and `{id, ok: DatasetWire}`
+//!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
+//!
+//! Cancelling is the page's `Worker.terminate()`: a load is one synchronous task here, and
+//! ending the worker frees its memory at once; the page starts a fresh worker for the next load.
+
+use roofline_engine::dataset::wire::DatasetWire;
+use roofline_engine::dataset::{Dataset, DatasetBuilder};
+use roofline_engine::limits;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Bytes read and parsed per step: large enough that per-chunk costs vanish, small enough
+/// that memory stays flat and the progress bar moves.
+const CHUNK_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+fn scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn field(data: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(data, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Posts `{id, key: value}` to the page.
+fn reply(id: &JsValue, key: &str, value: &JsValue) {
+    let o = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&o, &JsValue::from_str("id"), id);
+    let _ = js_sys::Reflect::set(&o, &JsValue::from_str(key), value);
+    let _ = scope().post_message(&o);
+}
+
+/// Reads and parses every file of the list as one dataset, posting progress after each chunk.
+fn load_files(id: &JsValue, files: &js_sys::Array) -> Result<Dataset, String> {
+    let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
+    for f in &files {
+        limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
+    }
+    let total: f64 = files.iter().map(|f| f.size()).sum();
+    let reader = web_sys::FileReaderSync::new().map_err(|_| "the browser cannot read files in a worker".to_string())?;
+    let mut builder = DatasetBuilder::new();
+    let mut buf: Vec<u8> = Vec::new();
+    let mut done = 0.0;
+    for file in &files {
+        let name = file.name();
+        let size = file.size();
+        if size <= 0.0 {
+            builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
+        }
+        let mut start = 0.0;
+        while start < size {
+            let end = (start + CHUNK_BYTES).min(size);
+            let cannot = |_| format!("{name}: the browser could not read the file");
+            let blob = file.slice_with_f64_and_f64(start, end).map_err(cannot)?;
+            let bytes = js_sys::Uint8Array::new(&reader.read_as_array_buffer(&blob).map_err(cannot)?.into());
+            // One reused buffer: the chunk is copied once into wasm memory and parsed in place.
+            buf.resize(bytes.length() as usize, 0);
+            bytes.copy_to(&mut buf);
+            builder.push_chunk(&name, &buf).map_err(|e| e.to_string())?;
+            done += end - start;
+            start = end;
+            reply(id, "progress", &JsValue::from_f64(if total > 0.0 { done / total } else { 1.0 }));
+        }
+        builder.end_file().map_err(|e| e.to_string())?;
+    }
+    builder.finish().map_err(|e| e.to_string())
+}
+
+/// Parses files already in memory (pasted text, fetched examples) as one dataset.
+fn load_sources(sources: &JsValue) -> Result<Dataset, String> {
+    let sources: &js_sys::Array = sources.dyn_ref().ok_or_else(|| "nothing to read".to_string())?;
+    let mut builder = DatasetBuilder::new();
+    for s in sources.iter() {
+        let name = field(&s, "name").as_string().unwrap_or_else(|| "pasted text".into());
+        let bytes = js_sys::Uint8Array::new(&field(&s, "bytes")).to_vec();
+        builder.add_file(&roofline_engine::SourceFile { name, bytes }).map_err(|e| e.to_string())?;
+    }
+    builder.finish().map_err(|e| e.to_string())
+}
+
+fn on_message(e: web_sys::MessageEvent) {
+    let data = e.data();
+    let id = field(&data, "id");
+    let files = field(&data, "files");
+    let result = if files.is_array() { load_files(&id, files.unchecked_ref()) } else { load_sources(&field(&data, "sources")) };
+    let wire = result.and_then(|ds| DatasetWire::from(ds).serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| e.to_string()));
+    // The worker's wasm memory after the load (it only grows), for the benchmark's memory budget.
+    reply(&id, "memory", &JsValue::from_f64(memory_bytes()));
+    match wire {
+        Ok(v) => reply(&id, "ok", &v),
+        Err(message) => reply(&id, "error", &JsValue::from_str(&message)),
+    }
+}
+
+/// The size of this module's wasm memory, bytes.
+fn memory_bytes() -> f64 {
+    let buffer = field(&wasm_bindgen::memory(), "buffer");
+    field(&buffer, "byteLength").as_f64().unwrap_or(f64::NAN)
+}
+
+fn main() {
+    let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
+    scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
+    on.forget();
+    let _ = scope().post_message(&JsValue::from_str("ready"));
+}
