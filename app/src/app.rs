@@ -393,8 +393,9 @@ pub fn App() -> impl IntoView {
     state.start();
     // The parser worker starts once the first chart is drawn, ready for the first file.
     files::prewarm();
-    // Keep the address in step with the view (replaceState: no history entries, no scroll).
-    Effect::new(move |_| state.link_notice.set(url_state::write(&state.view())));
+    // Keep the address in step with the view (replaceState: no history entries, no scroll),
+    // deferred while the view changes frame after frame (address.rs).
+    crate::address::keep_in_step(state);
     crate::theme::follow_system(state);
 
     let (dragging, set_dragging) = signal(false);

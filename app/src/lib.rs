@@ -2,6 +2,7 @@
 //! see ARCHITECTURE.md for the data flow. A library so wasm-bindgen tests can reach the
 //! components; `main.rs` only mounts.
 
+pub mod address;
 pub mod app;
 pub mod canvas;
 pub mod chart_view;

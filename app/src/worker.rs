@@ -93,15 +93,16 @@ pub fn cancel() {
     }
 }
 
-/// Records the worker's wasm memory after a load as the `roofline:worker-memory` mark's
-/// `detail` (bytes), for DevTools and tests/bench/browser.mjs (the page cannot see the
-/// worker's memory otherwise).
-fn mark_memory(bytes: f64) {
+/// Records what the worker says of a load as the `roofline:worker` mark's `detail`
+/// (`{memory_bytes, read_ms, parse_ms, wire_ms}`): its wasm memory after the load and where
+/// the time went, for DevTools and tests/bench/browser.mjs (the page cannot see the worker's
+/// memory otherwise).
+fn mark_stats(stats: &JsValue) {
     let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
     let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &JsValue::from_str("detail"), &JsValue::from_f64(bytes));
+    let _ = js_sys::Reflect::set(&options, &JsValue::from_str("detail"), stats);
     if let Ok(mark) = js_sys::Reflect::get(&perf, &JsValue::from_str("mark")).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
-        let _ = mark.call2(&perf, &JsValue::from_str("roofline:worker-memory"), &options);
+        let _ = mark.call2(&perf, &JsValue::from_str("roofline:worker"), &options);
     }
 }
 
@@ -156,10 +157,10 @@ pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnM
         Ok(()) => loop {
             let next = inbox.borrow_mut().messages.pop_front();
             match next {
-                Some(m) => match (field(&m, "progress").as_f64(), field(&m, "memory").as_f64()) {
+                Some(m) => match (field(&m, "progress").as_f64(), field(&m, "stats")) {
                     (Some(p), _) => progress(p),
-                    (None, Some(bytes)) => mark_memory(bytes),
-                    (None, None) => break Ok(m),
+                    (None, stats) if stats.is_object() => mark_stats(&stats),
+                    (None, _) => break Ok(m),
                 },
                 None => {
                     // Wait for the next message, or for a cancel or a failure of the worker.

@@ -6,7 +6,7 @@
 //   - loading the given Nsight Compute raw CSV by the file input (`roofline:load`: file
 //     picked → chart drawn; parsed in the worker) in MB/s, the longest main-thread task
 //     meanwhile (PerformanceObserver 'longtask') and the worker's wasm memory after it
-//     (`roofline:worker-memory`),
+//     and where its time went (`roofline:worker`: read, parse, wire),
 //   - the same for each CURVE_FILE (10 MB / 100 MB / 1 GB: cost linear in size),
 //   - redrawing a 10,000-kernel hierarchical chart (`roofline:render`, median of 9 redraws
 //     per run, with its parts `roofline:scene`, `roofline:paint`, `roofline:raster`),
@@ -53,13 +53,15 @@ async function newPage() {
 /// Loads `file` by the file input; returns ms (roofline:load), the longest task meanwhile
 /// and the worker's memory after it (MB).
 async function loadOnce(page, file) {
-  await page.evaluate(() => { window.__longtasks = []; performance.clearMeasures('roofline:load'); performance.clearMarks('roofline:worker-memory'); });
+  await page.evaluate(() => { window.__longtasks = []; performance.clearMeasures('roofline:load'); performance.clearMeasures('roofline:parse'); performance.clearMarks('roofline:worker'); });
   await page.setInputFiles('#file-input', file);
   await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, null, { timeout: 600_000 });
   return page.evaluate(() => ({
     ms: performance.getEntriesByName('roofline:load')[0].duration,
     longest: Math.max(0, ...window.__longtasks),
-    workerMB: (performance.getEntriesByName('roofline:worker-memory')[0]?.detail ?? NaN) / 1e6,
+    workerMB: (performance.getEntriesByName('roofline:worker')[0]?.detail?.memory_bytes ?? NaN) / 1e6,
+    worker: performance.getEntriesByName('roofline:worker')[0]?.detail ?? {},
+    parseMs: performance.getEntriesByName('roofline:parse').at(-1)?.duration ?? NaN,
   }));
 }
 
@@ -170,6 +172,7 @@ const mem = (mb) => (Number.isNaN(mb) ? 'not reported' : `${mb.toFixed(0)} MB`);
 const rows = [
   ['browser: time to first chart (localhost)', '≤ 1000 ms', `${firstChartMs.toFixed(0)} ms (${runsNote}: ${firstCharts.map((v) => v.toFixed(0)).join(', ')})`, firstChartMs <= 1000],
   [`browser: load ${sizeMB(big).toFixed(0)} MB ncu raw, pick → chart (roofline:load, worker)`, '≥ 300 MB/s', `${mbps.toFixed(0)} MB/s (${load.ms.toFixed(0)} ms, ${runsNote}: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms)`, mbps >= 300],
+  ['browser: where that load\'s time went', '–', `worker: read ${median(loads.map((l) => l.worker.read_ms)).toFixed(0)} ms, parse ${median(loads.map((l) => l.worker.parse_ms)).toFixed(0)} ms (${(sizeMB(big) / (median(loads.map((l) => l.worker.parse_ms)) / 1000)).toFixed(0)} MB/s), dataset to a JS value ${median(loads.map((l) => l.worker.wire_ms)).toFixed(1)} ms; pick → dataset on the page ${median(loads.map((l) => l.parseMs)).toFixed(0)} ms; then show and draw`, null],
   ['browser: longest main-thread task during that load', '≤ 50 ms', `${load.longest.toFixed(0)} ms (the longest of ${RUNS} runs; 0: no task over 50 ms)`, load.longest <= 50],
   ['browser: worker wasm memory after that load', '≤ 256 MB', mem(load.workerMB), Number.isNaN(load.workerMB) ? null : load.workerMB <= 256],
   ...curveRows.map((c) => [`browser: curve ${c.file}`, c.mb > 500 ? 'worker ≤ 256 MB' : '–', `${(c.mb / (c.ms / 1000)).toFixed(0)} MB/s (${c.ms.toFixed(0)} ms, ${c.runs === 1 ? '1 run' : `median of ${c.runs}`}), longest task ${c.longest.toFixed(0)} ms, worker memory ${mem(c.workerMB)}`, c.mb > 500 ? c.workerMB <= 256 : null]),

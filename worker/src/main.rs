@@ -9,7 +9,8 @@
 //!   time, so memory does not grow with the file for the formats the engine streams) or
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
 //! * the worker answers `{id, progress: fraction}` after each chunk of a file list, then once
-//!   `{id, memory: bytes}` (its wasm memory, for the benchmark) and `{id, ok: DatasetWire}`
+//!   `{id, stats: {memory_bytes, read_ms, parse_ms, wire_ms}}` (its wasm memory and where
+//!   the time went, for DevTools and the benchmark) and `{id, ok: DatasetWire}`
 //!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
 //!
 //! Cancelling is the page's `Worker.terminate()`: a load is one synchronous task here, and
@@ -43,7 +44,7 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
 }
 
 /// Reads and parses every file of the list as one dataset, posting progress after each chunk.
-fn load_files(id: &JsValue, files: &js_sys::Array) -> Result<Dataset, String> {
+fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
     let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
     for f in &files {
         limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
@@ -63,19 +64,49 @@ fn load_files(id: &JsValue, files: &js_sys::Array) -> Result<Dataset, String> {
         while start < size {
             let end = (start + CHUNK_BYTES).min(size);
             let cannot = |_| format!("{name}: the browser could not read the file");
+            let t0 = now();
             let blob = file.slice_with_f64_and_f64(start, end).map_err(cannot)?;
             let bytes = js_sys::Uint8Array::new(&reader.read_as_array_buffer(&blob).map_err(cannot)?.into());
             // One reused buffer: the chunk is copied once into wasm memory and parsed in place.
             buf.resize(bytes.length() as usize, 0);
             bytes.copy_to(&mut buf);
+            let t1 = now();
             builder.push_chunk(&name, &buf).map_err(|e| e.to_string())?;
+            times.read_ms += t1 - t0;
+            times.parse_ms += now() - t1;
             done += end - start;
             start = end;
             reply(id, "progress", &JsValue::from_f64(if total > 0.0 { done / total } else { 1.0 }));
         }
+        let t = now();
         builder.end_file().map_err(|e| e.to_string())?;
+        times.parse_ms += now() - t;
     }
-    builder.finish().map_err(|e| e.to_string())
+    let t = now();
+    let ds = builder.finish().map_err(|e| e.to_string());
+    times.parse_ms += now() - t;
+    ds
+}
+
+/// Where a load's time went in the worker, ms: reading the file (the browser's copy into an
+/// ArrayBuffer and into wasm memory), parsing (the engine), and writing the dataset as a
+/// JavaScript value.
+#[derive(Default)]
+struct Times {
+    read_ms: f64,
+    parse_ms: f64,
+    wire_ms: f64,
+}
+
+/// `performance.now()` in the worker, ms.
+fn now() -> f64 {
+    let perf = field(&js_sys::global(), "performance");
+    js_sys::Reflect::get(&perf, &JsValue::from_str("now"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&perf).ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0)
 }
 
 /// Parses files already in memory (pasted text, fetched examples) as one dataset.
@@ -94,10 +125,18 @@ fn on_message(e: web_sys::MessageEvent) {
     let data = e.data();
     let id = field(&data, "id");
     let files = field(&data, "files");
-    let result = if files.is_array() { load_files(&id, files.unchecked_ref()) } else { load_sources(&field(&data, "sources")) };
+    let mut times = Times::default();
+    let result = if files.is_array() { load_files(&id, files.unchecked_ref(), &mut times) } else { load_sources(&field(&data, "sources")) };
+    let t = now();
     let wire = result.and_then(|ds| DatasetWire::from(ds).serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| e.to_string()));
-    // The worker's wasm memory after the load (it only grows), for the benchmark's memory budget.
-    reply(&id, "memory", &JsValue::from_f64(memory_bytes()));
+    times.wire_ms = now() - t;
+    // The worker's wasm memory after the load (it only grows), for the benchmark's memory
+    // budget, and where the time went.
+    let stats = js_sys::Object::new();
+    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("wire_ms", times.wire_ms)] {
+        let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
+    }
+    reply(&id, "stats", &stats);
     match wire {
         Ok(v) => reply(&id, "ok", &v),
         Err(message) => reply(&id, "error", &JsValue::from_str(&message)),
