@@ -1,9 +1,10 @@
 //! Keeps the page address in step with the view (`url_state::write`) without slowing
 //! interaction: encoding a view deflates all its kernels, ~100 ms or more for 10,000 kernels,
-//! far over a frame. A change after a quiet spell is written at once (so a link is current as
-//! soon as a load or a click is done); changes that follow it within [`QUIET_MS`] (a wheel
-//! zoom, a drag) are written once, [`QUIET_MS`] after the last of them, so zoom and pan keep
-//! their frame rate (docs/PERFORMANCE.md, "Redraw").
+//! far over a frame. While writes are cheap (under [`CHEAP_MS`]: views of a usual size),
+//! every change is written at once. Once they are not, a change after a quiet spell is still
+//! written at once (so a link is current as soon as a load or a click is done), but changes
+//! that follow it within [`QUIET_MS`] (a wheel zoom, a drag) are written once, [`QUIET_MS`]
+//! after the last of them, so zoom and pan keep their frame rate (docs/PERFORMANCE.md).
 
 use crate::app::AppState;
 use crate::url_state;
@@ -13,8 +14,13 @@ use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// How long the view must stay unchanged before a deferred write.
-pub const QUIET_MS: i32 = 250;
+/// How long the view must stay unchanged before a deferred write: longer than the gap between
+/// two events of one gesture (a frame while dragging, a wheel notch), short enough that the
+/// address is current a moment after the gesture.
+pub const QUIET_MS: i32 = 80;
+/// A write that takes less than this (a few milliseconds for views of up to a few hundred
+/// kernels) never defers the next one: such views keep an always-current address.
+pub const CHEAP_MS: f64 = 12.0;
 
 thread_local! {
     /// The view waiting to be written, and the timer that will write it.
@@ -22,6 +28,8 @@ thread_local! {
     static TIMER: Cell<Option<i32>> = const { Cell::new(None) };
     /// When the last change arrived or was written (`performance.now()`), to tell a quiet spell.
     static LAST_CHANGE: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
+    /// How long the last write took, ms.
+    static LAST_WRITE_MS: Cell<f64> = const { Cell::new(0.0) };
 }
 
 fn now() -> f64 {
@@ -29,16 +37,27 @@ fn now() -> f64 {
 }
 
 /// Writes `view` now, and says what the user should be told (names shortened, too large).
+/// Its cost is the `roofline:address` measure.
 fn write(state: AppState, view: &View) {
-    state.link_notice.set(url_state::write(view));
+    let t = now();
+    crate::perf::mark("roofline:address-start");
+    let notice = url_state::write(view);
+    crate::perf::measure_latest("roofline:address", "roofline:address-start");
+    LAST_WRITE_MS.with(|c| c.set(now() - t));
+    state.link_notice.set(notice);
 }
 
 /// Installs the effect that writes every view change to the address (module doc).
 pub fn keep_in_step(state: AppState) {
     Effect::new(move |_| {
         let view = state.view();
+        let cheap = LAST_WRITE_MS.with(Cell::get) < CHEAP_MS;
         let quiet = now() - LAST_CHANGE.with(Cell::get) >= f64::from(QUIET_MS) && TIMER.with(Cell::get).is_none();
-        if quiet {
+        if cheap || quiet {
+            if let (Some(id), Some(w)) = (TIMER.with(Cell::take), web_sys::window()) {
+                w.clear_timeout_with_handle(id);
+                PENDING.with(|p| p.borrow_mut().take());
+            }
             write(state, &view);
             // From the end of the write: the next frame's change is not after a quiet spell.
             return LAST_CHANGE.with(|c| c.set(now()));

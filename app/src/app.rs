@@ -169,7 +169,12 @@ impl AppState {
             Ok(Some(c)) => Ok(c),
             Ok(None) => {
                 let start = catalogue::by_id(&current.id).unwrap_or(current);
-                choice::choose(ds, Some(start), ClockChoice::Measured).and_then(|c| c.ok_or_else(|| "no machine".to_string()))
+                // The sentence says when the files name no GPU; an unknown one needs saying.
+                let unknown = ds.main_device().map(|_| choice::no_machine_reason(ds));
+                choice::choose(ds, Some(start), ClockChoice::Measured).and_then(|c| c.ok_or_else(|| "no machine".to_string())).map(|mut c| {
+                    c.warnings.splice(0..0, unknown);
+                    c
+                })
             }
             Err(e) => Err(e),
         };
@@ -372,10 +377,14 @@ pub fn no_kernels(ds: &Dataset) -> String {
     format!("{}: no kernels found", names.join(", "))
 }
 
-/// "name" for one file, "N files: a, b, …" for several (the full list is in the title).
+/// "name" for one file ("name (Nsight Compute 2025.1.0.0 …)" when the file says which tool
+/// wrote it), "N files: a, b, …" for several (the full list is in the title).
 fn describe_files(ds: &Dataset) -> String {
     match ds.files.as_slice() {
-        [one] => one.path.clone(),
+        [one] => match &one.tool {
+            Some(tool) => format!("{} ({tool})", one.path),
+            None => one.path.clone(),
+        },
         files => format!("{} files: {}", files.len(), files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ")),
     }
 }
@@ -417,7 +426,7 @@ pub fn App() -> impl IntoView {
         >
             <header>
                 <h1>"Roofline Explorer"</h1>
-                <p class="tagline">"Drop profiler CSVs anywhere on the page. Nothing leaves your browser."</p>
+                <p class="tagline">"Drop profiler files (Nsight Compute reports, CSVs) anywhere on the page. Nothing leaves your browser."</p>
             </header>
             <section class="controls" aria-label="Data and machine">
                 <label class="file-button">

@@ -17,12 +17,12 @@ pub fn PasteBox(state: AppState) -> impl IntoView {
     };
     view! {
         <details class="paste-box">
-            <summary>"Paste CSV"</summary>
+            <summary>"Paste text"</summary>
             <textarea
                 id="paste-text"
                 rows="6"
                 aria-label="Profiler output to analyse"
-                placeholder="Paste the output of ncu --csv, nvprof --csv, rocprof, Advisor, or a tidy CSV"
+                placeholder="Paste the output of ncu (console or --csv), nvprof --csv, rocprof, Advisor, or a tidy CSV"
                 prop:value=crate::reactive::text(move || text.get())
                 on:input=handler(move |ev: web_sys::Event| text.set(event_target_value(&ev)))
             ></textarea>

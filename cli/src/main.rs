@@ -113,7 +113,7 @@ fn json<T: serde::Serialize>(v: &T) -> Result<String, Failure> {
 fn run(command: Command) -> Result<String, Failure> {
     match command {
         Command::Analyze(a) => {
-            let (ds, picked) = files_and_machine(&a.files, &a.machine)?;
+            let (ds, picked) = files_and_machine(&a.files, &a.machine, a.json)?;
             let r = analyze_choice(&ds, picked.as_ref());
             if a.json {
                 json(&r)
@@ -138,7 +138,7 @@ fn run(command: Command) -> Result<String, Failure> {
             }
         }
         Command::Plot(a) => {
-            let (ds, picked) = files_and_machine(&a.files, &a.machine)?;
+            let (ds, picked) = files_and_machine(&a.files, &a.machine, true)?;
             let machine = picked.map(|c| c.machine).ok_or_else(|| usage("plot needs a machine: the files do not say which GPU ran them; give --machine ID (see `roofline machine --list`)"))?;
             let chart_input = ChartInput::new(&ds.kernels, &machine, a.size.width_px, a.size.height_px).with_mode(a.mode.mode).with_theme(Theme::Light).with_transfers(&ds.transfers);
             let svg = chart::svg::render(&chart::build(&chart_input));
@@ -153,8 +153,9 @@ fn run(command: Command) -> Result<String, Failure> {
 /// ([`roofline_engine::choice::choose`]): `--machine` if given (not `auto`), else one a file
 /// describes, else the profile's own GPU; at `--clock` (measured by default), restricted to
 /// `--basis`. The given machine is resolved first: a usage error should not wait for the
-/// files. What the choice has to say goes to stderr.
-fn files_and_machine(files: &[String], m: &MachineArgs) -> Result<(Dataset, Option<MachineChoice>), Failure> {
+/// files. What the choice has to say goes to stderr when `notes_to_stderr` (the text report
+/// prints it itself).
+fn files_and_machine(files: &[String], m: &MachineArgs, notes_to_stderr: bool) -> Result<(Dataset, Option<MachineChoice>), Failure> {
     let given = match m.machine.as_deref() {
         None | Some("auto") => None,
         Some(spec) => Some(resolve_machine(spec)?),
@@ -165,8 +166,14 @@ fn files_and_machine(files: &[String], m: &MachineArgs) -> Result<(Dataset, Opti
     if let (Some(c), Some(b)) = (picked.as_mut(), m.adjust.basis) {
         c.machine = c.machine.with_basis(b.into());
     }
+    if !notes_to_stderr {
+        return Ok((ds, picked));
+    }
     for w in picked.iter().flat_map(|c| c.warnings.iter()) {
         eprintln!("roofline: note: {w}");
+    }
+    if picked.is_none() && !ds.kernels.is_empty() {
+        eprintln!("roofline: note: {} (--machine ID)", choice::no_machine_reason(&ds));
     }
     Ok((ds, picked))
 }
@@ -174,7 +181,7 @@ fn files_and_machine(files: &[String], m: &MachineArgs) -> Result<(Dataset, Opti
 /// `roofline link`: the link the app would make of these files (docs/SHARING.md). Notices
 /// (shortened names, a view too large for a link) go to stderr, the link alone to stdout.
 fn link(a: &args::Link) -> Result<String, Failure> {
-    let (ds, picked) = files_and_machine(&a.files, &a.machine)?;
+    let (ds, picked) = files_and_machine(&a.files, &a.machine, true)?;
     let choice = picked.as_ref().map(|c| share::ViewChoice::of(c.chosen, c.clock, ds.main_device().map(|r| &r.device), ds.measured_sm_clock_hz()));
     let machine = match picked {
         Some(c) => c.machine,

@@ -133,12 +133,7 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
         (Some(m), _, _) => (m, Chosen::Option, Vec::new()),
         (None, Some(m), _) => (m.clone(), Chosen::File, Vec::new()),
         (None, None, Some((m, alts, _))) => (m.clone(), Chosen::Profile, alts.clone()),
-        (None, None, None) => {
-            if let Some(d) = &device {
-                warnings.push(format!("{} is not a GPU this version knows, and the files carry no peaks: no roofs are drawn (pick a machine)", d.describe()));
-            }
-            return Ok(None);
-        }
+        (None, None, None) => return Ok(None),
     };
     if let Some((_, _, Some(found))) = &profile {
         if let (Chosen::Profile, Some(note)) = (chosen, &found.note) {
@@ -164,6 +159,22 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
     }
     let sentence = sentence(device.as_ref(), measured, &machine, chosen, basis);
     Ok(Some(MachineChoice { machine, chosen, clock: basis, sentence, warnings, alternatives }))
+}
+
+/// Why [`choose`] found no machine for `ds` without a user's choice: the device the files name
+/// is unknown, or they name none. For the report's `warnings` and the CLI's stderr.
+pub fn no_machine_reason(ds: &Dataset) -> String {
+    match ds.main_device() {
+        Some(run) if run.device.known_by_index_only() => format!(
+            "the files name the GPU only by its index ({}), not what it is: choose its machine to draw roofs (a rocprof-compute workload's sysinfo.csv, dropped with them, describes it)",
+            run.device.describe()
+        ),
+        Some(run) => format!(
+            "{} is not a GPU this version knows, and the files carry neither its peaks nor enough of its attributes to derive them: choose its machine to draw roofs",
+            run.device.describe()
+        ),
+        None => "the files do not say which GPU ran them and describe no machine: choose a machine to draw roofs".into(),
+    }
 }
 
 /// The machine evaluated at the chosen clock.

@@ -252,6 +252,7 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
     let format = ds.files.iter().find(|f| hints::family(f.format) != hints::Family::Other).map_or("tidy", |f| f.format);
     let file = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
     let (message, hint) = hints::missing_message(hints::family(format), m);
+    let hint = if format == "ncu-rep" { hints::for_report(&hint) } else { hint };
     Err(ImportError::new(&file, None, message).with_hint(hint))
 }
 

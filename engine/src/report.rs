@@ -225,6 +225,8 @@ pub fn analyze_choice(ds: &Dataset, choice: Option<&MachineChoice>) -> AnalyzeRe
     if let Some(c) = choice {
         r.machine = Some(MachineSummary::of_choice(c));
         r.warnings = c.warnings.clone();
+    } else if r.kernels.iter().any(|k| k.time_s.is_some() || k.flops.total.is_some()) {
+        r.warnings.push(crate::choice::no_machine_reason(ds));
     }
     r
 }
@@ -374,7 +376,10 @@ fn opt(v: Option<f64>, unit: &str) -> String {
 pub fn render_analyze_text(r: &AnalyzeReport) -> String {
     let mut out = String::new();
     for f in &r.files {
-        out.push_str(&format!("file: {} ({})\n", f.path, f.format));
+        match &f.tool {
+            Some(tool) => out.push_str(&format!("file: {} ({}, {tool})\n", f.path, f.format)),
+            None => out.push_str(&format!("file: {} ({})\n", f.path, f.format)),
+        }
     }
     if let Some(d) = &r.device {
         let name = d.name.clone().or_else(|| d.arch.clone()).unwrap_or_else(|| "unnamed".into());

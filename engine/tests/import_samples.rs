@@ -53,7 +53,7 @@ fn every_sample_loads_except_the_failed_run_log() {
         assert!(!ds.kernels.is_empty() || ds.machine.is_some(), "{p}: neither kernels nor a machine");
         loaded += 1;
     }
-    assert_eq!(loaded, 27, "samples loaded (28 files, one failed-run log)");
+    assert_eq!(loaded, 34, "samples loaded (35 files, one failed-run log)");
 }
 
 #[test]

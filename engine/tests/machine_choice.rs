@@ -80,6 +80,30 @@ fn an_nvprof_file_names_its_device_from_the_device_column() {
     let r = analyze_choice(&ds, choose(&ds, None, ClockChoice::Measured).expect("clock").as_ref());
     assert_eq!(r.device.and_then(|d| d.name).as_deref(), Some("GeForce GTX 1080 Ti"));
     assert!(r.machine.is_none());
+    // …and says why there are no roofs, naming the GPU.
+    assert_eq!(
+        r.warnings,
+        vec!["GeForce GTX 1080 Ti is not a GPU this version knows, and the files carry neither its peaks nor enough of its attributes to derive them: choose its machine to draw roofs".to_string()]
+    );
+}
+
+#[test]
+fn a_rocprof_counter_file_names_its_gpu_only_by_index_and_says_so() {
+    let ds = load_dataset(&[sample("rocprof/omniperf__tests_workloads_vcopy_MI200_pmc_perf.csv")]).expect("loads");
+    let r = analyze_choice(&ds, choose(&ds, None, ClockChoice::Measured).expect("clock").as_ref());
+    assert!(r.machine.is_none());
+    assert_eq!(
+        r.warnings,
+        vec!["the files name the GPU only by its index (GPU 2), not what it is: choose its machine to draw roofs (a rocprof-compute workload's sysinfo.csv, dropped with them, describes it)".to_string()]
+    );
+}
+
+#[test]
+fn files_that_name_no_gpu_say_why_they_have_no_roofs() {
+    let ds = load_dataset(&samples::nersc_run()).expect("loads");
+    let r = analyze_choice(&ds, None);
+    assert!(r.machine.is_none());
+    assert_eq!(r.warnings, vec!["the files do not say which GPU ran them and describe no machine: choose a machine to draw roofs".to_string()]);
 }
 
 #[test]

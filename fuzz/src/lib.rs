@@ -87,3 +87,39 @@ pub fn payload_parts(data: &[u8]) -> (&[u8], &[u8]) {
     };
     rest.split_at(rest.len() - n.min(rest.len()))
 }
+
+/// A well-formed Nsight Compute report (magic, file header, one block with a string table of
+/// metric names the importers read) whose one result entry is `result`: arbitrary bytes
+/// placed where a result message goes, for the `import_ncu_rep` target.
+pub fn report_around_result(result: &[u8]) -> Vec<u8> {
+    fn varint(mut n: u64, out: &mut Vec<u8>) {
+        while n >= 0x80 {
+            out.push((n as u8) | 0x80);
+            n >>= 7;
+        }
+        out.push(n as u8);
+    }
+    fn field(tag: u64, bytes: &[u8], out: &mut Vec<u8>) {
+        varint(tag << 3 | 2, out);
+        varint(bytes.len() as u64, out);
+        out.extend_from_slice(bytes);
+    }
+    let names = ["gpu__time_duration.sum", "dram__bytes_read.sum", "dram__bytes_write.sum", "launch__device_id", "device__attribute_display_name", "device__attribute_compute_capability_major"];
+    let mut table = Vec::new();
+    for n in names {
+        field(1, n.as_bytes(), &mut table);
+    }
+    let mut header = vec![0x10, 0x01]; // one result
+    field(4, &table, &mut header);
+    let payload_len = 4 + result.len() as u64;
+    varint(5 << 3, &mut header);
+    varint(payload_len, &mut header);
+    let mut out = b"NVR\0".to_vec();
+    out.extend_from_slice(&2u32.to_le_bytes());
+    out.extend_from_slice(&[0x08, 0x07]);
+    out.extend_from_slice(&(header.len() as u32).to_le_bytes());
+    out.extend_from_slice(&header);
+    out.extend_from_slice(&(result.len() as u32).to_le_bytes());
+    out.extend_from_slice(result);
+    out
+}

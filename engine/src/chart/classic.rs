@@ -1,5 +1,7 @@
 //! The classic roofline chart: one memory roof (DRAM/HBM), a dot per kernel at (FLOPs / DRAM
-//! bytes, FLOPs / time) coloured by kernel. GPU course slides: "Performance = min{Peak
+//! bytes, FLOPs / time) coloured by kernel. Data with L1 bytes and no DRAM bytes (Intel
+//! Advisor's surveys) is drawn as Advisor's cache-aware roofline instead: dots at FLOPs / L1
+//! bytes against every level's roof ([`crate::model::point::classic_level`]). GPU course slides: "Performance = min{Peak
 //! Floprate, AI × Bandwidth}", with the ridge ("optimal intensity") marked. Compute roofs:
 //! the dominant precision's, plus every precision and the tensor ceiling the data has FLOPs
 //! for (NERSC conv2d charts show the Tensor Core peak next to the FP32 one).
@@ -10,7 +12,7 @@ use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem};
 use super::scene::{Marker, Scene};
 use super::ChartInput;
-use crate::model::point::classic_points;
+use crate::model::point::{classic_level, classic_points};
 use crate::model::Level;
 use crate::units::GIGA;
 
@@ -20,7 +22,8 @@ pub fn build(input: &ChartInput) -> Scene {
     let m = input.machine;
     let points = classic_points(input.kernels, m);
     let (ridge, compute) = shown_compute(input);
-    let memory: Vec<_> = m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect();
+    let carm = classic_level(input.kernels, m) == Level::L1;
+    let memory: Vec<_> = if carm { m.memory.iter().collect() } else { m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect() };
     let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
     let (run_xs, run_ys) = compare::extent(input);
@@ -35,14 +38,18 @@ pub fn build(input: &ChartInput) -> Scene {
         let color = b.pal.dots[p.kernel % b.pal.dots.len()];
         let r = radius_px(shares.get(p.kernel).copied().unwrap_or(0.0));
         let selected = input.selected == Some(p.kernel);
-        b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(Level::Dram), marker: Marker::Level, selected });
+        b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected });
     }
     compare::draw(&mut b, input);
-    let dram = memory.first().map_or("DRAM", |l| l.name.as_str());
-    let x_title = format!("Arithmetic intensity (FLOP/byte, {dram})");
+    let x_title = if carm {
+        "Arithmetic intensity (FLOP/byte, cache-aware: bytes at L1)".to_string()
+    } else {
+        format!("Arithmetic intensity (FLOP/byte, {})", memory.first().map_or("DRAM", |l| l.name.as_str()))
+    };
     b.axes(&Axes { x_title: &x_title, y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });
     if input.show_ceilings {
-        flop_roofs::draw(&mut b, &memory, &compute, ridge, true);
+        // A cache-aware chart draws each level's roof in its colour (Advisor's CARM view).
+        flop_roofs::draw(&mut b, &memory, &compute, ridge, !carm);
     }
     b.finish()
 }
@@ -62,6 +69,23 @@ mod tests {
         c.set(Counter::DramBytes, 8e9);
         c.set(Counter::TimeS, 0.010582);
         KernelProfile { name: "ax_kernel".into(), launches: 1, counters: c }
+    }
+
+    #[test]
+    fn an_advisor_survey_is_drawn_cache_aware_against_every_level() {
+        // A loop with CARM (L1) bytes only: 2e9 FLOPs over 1e9 L1 bytes in 1 s = 2 FLOP/byte at
+        // 2 GFLOP/s, on a Xeon Gold 6132 with L1, L2, L3 and DRAM roofs: each is drawn.
+        let k = KernelProfile::from_counters("loop", &[(Counter::OtherFlops, 2e9), (Counter::L1Bytes, 1e9), (Counter::TimeS, 1.0)]);
+        let m = catalogue::xeon_gold_6132();
+        let kernels = [k];
+        let s = build(&ChartInput::new(&kernels, &m, 800.0, 500.0));
+        assert_eq!(s.hits.len(), 1);
+        assert!((s.x.from_px(s.hits[0].cx) - 2.0).abs() < 1e-9);
+        let texts: Vec<&str> = s.shapes.iter().filter_map(|sh| if let Shape::Text { text, .. } = sh { Some(text.as_str()) } else { None }).collect();
+        for level in &m.memory {
+            assert!(texts.iter().any(|t| t.starts_with(level.name.as_str()) && t.ends_with("GB/s")), "{} roof in {texts:?}", level.name);
+        }
+        assert!(texts.contains(&"Arithmetic intensity (FLOP/byte, cache-aware: bytes at L1)"));
     }
 
     #[test]

@@ -27,6 +27,7 @@ use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
 use crate::domain::{Counter, Device};
 use crate::error::ImportError;
+use crate::import::binary::{self, BinaryImporter, BinaryParser};
 use crate::import::chunks::{utf8, ChunkFeeder};
 use crate::import::ncu::is_ncu_header;
 use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
@@ -59,12 +60,15 @@ enum FileState {
     Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals, devices: FileDevices },
     /// A format read whole at the end of the file.
     Whole { bytes: Vec<u8> },
+    /// A binary format (Nsight Compute reports), read from its chunks as they arrive.
+    Binary { importer: &'static dyn BinaryImporter, parser: Box<dyn BinaryParser>, totals: KernelTotals, devices: FileDevices },
 }
 
 /// What the first bytes of a file say.
 enum Decision {
     Undecided { scanned: usize, lines: usize },
     Stream(&'static dyn Importer),
+    Binary(&'static dyn BinaryImporter),
     Whole,
 }
 
@@ -75,8 +79,11 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// all of it. Lines from byte `scanned` (line `lines` + 1) on have not been looked at yet;
 /// bytes from `fresh` on were just pushed.
 fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, mut lines: usize) -> Result<Decision, ImportError> {
-    if !eof && head.len() < 2 {
+    if !eof && head.len() < binary::DETECT_BYTES {
         return Ok(Decision::Undecided { scanned, lines });
+    }
+    if let Some(imp) = binary::detect(head) {
+        return Ok(Decision::Binary(imp));
     }
     if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
         return Ok(Decision::Whole); // decoding the whole file gives the UTF-16 error
@@ -167,10 +174,21 @@ impl DatasetBuilder {
             FileState::Streaming { importer, mut parser, mut feeder, mut totals, mut devices } => {
                 let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
                 let cut = feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
-                self.end_streamed(&file.name, importer, totals);
+                self.end_streamed(&file.name, importer.format(), totals);
                 self.ds.devices.add_file(&parser.devices(), devices);
                 self.ds.warnings.extend(parser.warnings());
                 self.ds.warnings.extend(cut); // as add_file's limits::truncated_row
+                Ok(())
+            }
+            FileState::Binary { importer, mut parser, mut totals, mut devices } => {
+                let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
+                let warnings = parser.finish(&mut sink)?;
+                self.end_streamed(&file.name, importer.format(), totals);
+                self.ds.devices.add_file(&parser.devices(), devices);
+                if let Some(f) = self.ds.files.last_mut() {
+                    f.tool = parser.tool();
+                }
+                self.ds.warnings.extend(warnings);
                 Ok(())
             }
         }
@@ -181,6 +199,11 @@ impl DatasetBuilder {
     /// gives JSON files to [`DatasetBuilder::add_json_file`] instead.
     pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         self.end_file()?;
+        if binary::detect(&file.bytes).is_some() {
+            // Read from the bytes, as pushed chunks are: the same path.
+            self.push_chunk(&file.name, &file.bytes)?;
+            return self.end_file();
+        }
         let text = import::decode(file)?;
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
         self.add_text(&file.name, text, importer, None::<&import::json::JsonText>)
@@ -209,7 +232,7 @@ impl DatasetBuilder {
             let mut devices = FileDevices::default();
             let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
             read_whole(parser.as_mut(), text, &mut sink)?;
-            self.end_streamed(name, importer, totals);
+            self.end_streamed(name, importer.format(), totals);
             self.ds.devices.add_file(&parser.devices(), devices);
             self.ds.warnings.extend(parser.warnings());
         } else {
@@ -217,6 +240,27 @@ impl DatasetBuilder {
             self.add_imported(name, importer, imported);
         }
         self.ds.warnings.extend(crate::limits::truncated_row(name, text));
+        Ok(())
+    }
+
+    /// Adds a binary file read elsewhere (the web app reads reports in a worker module,
+    /// [`binary::BinaryReader`]): the same kernels, launches, devices, tool and warnings as
+    /// pushing the file's bytes to a builder that reads the format itself.
+    pub fn add_binary_read(&mut self, name: &str, read: binary::BinaryRead) -> Result<(), ImportError> {
+        self.end_file()?;
+        let format = binary::FORMATS.iter().copied().find(|f| *f == read.format).ok_or_else(|| ImportError::new(name, None, format!("unknown binary format {:?}", read.format)))?;
+        let mut totals = KernelTotals::default();
+        let mut devices = FileDevices::default();
+        let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
+        for l in &read.launches {
+            sink.launch(LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters, device: l.device });
+        }
+        self.end_streamed(name, format, totals);
+        self.ds.devices.add_file(&read.devices, devices);
+        if let Some(f) = self.ds.files.last_mut() {
+            f.tool = read.tool;
+        }
+        self.ds.warnings.extend(read.warnings.into_iter().map(|m| ImportError::new(name, None, m)));
         Ok(())
     }
 
@@ -248,6 +292,10 @@ impl DatasetBuilder {
                 let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
                 feeder.push(&file.name, chunk, parser.as_mut(), &mut sink)
             }
+            FileState::Binary { parser, totals, devices, .. } => {
+                let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
+                parser.push(chunk, &mut sink)
+            }
             FileState::Head { bytes, scanned, lines } => {
                 // Decide on the chunk in place when nothing is kept yet (a whole file, or a
                 // first chunk holding the header): no copy.
@@ -266,6 +314,13 @@ impl DatasetBuilder {
                             bytes.extend_from_slice(chunk);
                         }
                         Ok(())
+                    }
+                    Decision::Binary(importer) => {
+                        // Everything so far (BOM detection never strips from a binary head).
+                        let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
+                        file.state = FileState::Binary { importer, parser: importer.reader(&file.name), totals: KernelTotals::default(), devices: FileDevices::default() };
+                        let body: &[u8] = if in_place { chunk } else { &kept };
+                        self.push_to(file, body, false)
                     }
                     Decision::Whole => {
                         let kept = if in_place { chunk.to_vec() } else { std::mem::take(bytes) };
@@ -286,8 +341,8 @@ impl DatasetBuilder {
     }
 
     /// Adds a streamed file's kernel totals.
-    fn end_streamed(&mut self, name: &str, importer: &dyn Importer, totals: KernelTotals) {
-        self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+    fn end_streamed(&mut self, name: &str, format: &'static str, totals: KernelTotals) {
+        self.ds.files.push(FileInfo { path: name.to_string(), format, tool: None });
         for k in totals.into_kernels() {
             merge_kernel(&mut self.ds.kernels, &mut self.kernel_index, k);
         }
@@ -303,7 +358,7 @@ impl DatasetBuilder {
             match self.same_run.judge(name, importer.format(), per_launch, &kernel_times) {
                 same_run::Verdict::NewRun => {}
                 same_run::Verdict::Skip(warning) => {
-                    self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+                    self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format(), tool: None });
                     self.ds.warnings.push(warning);
                     self.ds.warnings.extend(imported.warnings);
                     return;
@@ -327,7 +382,7 @@ impl DatasetBuilder {
         match replacing.and_then(|i| self.same_run.files.get(i)) {
             // The kernels are the replaced file's: their times change, nothing else.
             Some(old) => {
-                self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format() });
+                self.ds.files.push(FileInfo { path: name.to_string(), format: importer.format(), tool: None });
                 for k in totals.into_kernels() {
                     let Some(have) = self.kernel_index.get(&k.name).and_then(|&i| self.ds.kernels.get_mut(i)) else { continue };
                     let old_s = old.kernels.iter().find(|o| o.name == k.name).map_or(0.0, |o| o.time_s);
@@ -337,7 +392,7 @@ impl DatasetBuilder {
                     have.counters.set(Counter::TimeS, if rest_s.abs() <= old_s * 1e-12 { new_s } else { rest_s + new_s });
                 }
             }
-            None => self.end_streamed(name, importer, totals),
+            None => self.end_streamed(name, importer.format(), totals),
         }
         if timing.is_some() {
             let mut file_devices: Vec<(Device, f64, u64)> = Vec::new();

@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 /// Every field of a [`Dataset`], in a form serde can write and read back.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DatasetWire {
-    /// Each file's path and format id.
-    pub files: Vec<(String, String)>,
+    /// Each file's path, format id and the tool that wrote it.
+    pub files: Vec<(String, String, Option<String>)>,
     pub kernels: Vec<KernelProfile>,
     /// The clock sums of the launch records, which are not carried.
     pub launch_clock: ClockStats,
@@ -39,7 +39,7 @@ impl From<Dataset> for DatasetWire {
     fn from(ds: Dataset) -> Self {
         let launch_clock = ds.launch_clock.unwrap_or_else(|| ds.launches_clock());
         DatasetWire {
-            files: ds.files.into_iter().map(|f| (f.path, f.format.to_string())).collect(),
+            files: ds.files.into_iter().map(|f| (f.path, f.format.to_string(), f.tool)).collect(),
             launch_clock,
             launches: ds.launches.len() as u64,
             kernels: ds.kernels,
@@ -60,7 +60,7 @@ impl From<Dataset> for DatasetWire {
 impl From<DatasetWire> for Dataset {
     fn from(w: DatasetWire) -> Self {
         Dataset {
-            files: w.files.into_iter().map(|(path, format)| FileInfo { path, format: crate::domain::source::intern_format(&format) }).collect(),
+            files: w.files.into_iter().map(|(path, format, tool)| FileInfo { path, format: crate::domain::source::intern_format(&format), tool }).collect(),
             kernels: w.kernels,
             launches: Vec::new(),
             launch_clock: Some(w.launch_clock),

@@ -96,11 +96,13 @@ pub enum Counter {
     MatrixFp4,
     /// Matrix integer operations, INT8 inputs (not FLOPs).
     MatrixInt8,
+    /// Bytes between L2 and L3 / the last-level cache (Intel Advisor `Self L3 GB`).
+    L3Bytes,
 }
 
 impl Counter {
     /// Every counter, in declaration order (the index of [`Counters`]).
-    pub const ALL: [Counter; 44] = [
+    pub const ALL: [Counter; 45] = [
         Counter::TimeS,
         Counter::Cycles,
         Counter::ClockHz,
@@ -145,6 +147,7 @@ impl Counter {
         Counter::MatrixFp6,
         Counter::MatrixFp4,
         Counter::MatrixInt8,
+        Counter::L3Bytes,
     ];
 
     /// Whether launches of one kernel combine by summing (counts, bytes, time) or by a
@@ -203,6 +206,7 @@ impl Counter {
             Counter::MatrixFp6 => "flops_matrix_fp6",
             Counter::MatrixFp4 => "flops_matrix_fp4",
             Counter::MatrixInt8 => "ops_matrix_int8",
+            Counter::L3Bytes => "bytes_l3",
         }
     }
 

@@ -138,6 +138,13 @@ impl Device {
         names && same(&self.compute_capability, &other.compute_capability) && same(&self.arch, &other.arch) && same(&self.sm_count, &other.sm_count)
     }
 
+    /// Whether the files know this device only by its index ("GPU 2", as rocprof's counter
+    /// files name it): nothing to identify it by.
+    pub fn known_by_index_only(&self) -> bool {
+        let index = self.name.as_deref().and_then(|n| n.strip_prefix("GPU ")).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        index && self.arch.is_none() && self.sm_count.is_none() && self.compute_capability.is_none()
+    }
+
     /// A short description for sentences: "NVIDIA A100-PCIE-40GB (sm_80, 108 SMs)".
     pub fn describe(&self) -> String {
         let name = self.name.clone().or_else(|| self.arch.as_ref().map(|a| format!("an {a} GPU"))).unwrap_or_else(|| "an unnamed device".into());

@@ -12,6 +12,10 @@ pub struct SourceFile {
 pub struct FileInfo {
     pub path: String,
     pub format: &'static str,
+    /// The tool and version that wrote the file, where the file says (Nsight Compute
+    /// reports: "Nsight Compute 2025.1.0.0 (build 35237751)").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
 }
 
 /// The `&'static str` for a format id read back from another module (`dataset::wire`): each

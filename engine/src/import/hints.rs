@@ -135,6 +135,14 @@ pub fn family(format: &str) -> Family {
     }
 }
 
+/// The hint for an Nsight Compute report that lacks metrics: a full-set report stores what
+/// a roofline needs (FLOP rates, DRAM bytes, durations, peaks); `csv_hint` (the CSV command
+/// for the missing metrics) also works with `-o report` instead of `--csv`.
+pub fn for_report(csv_hint: &str) -> String {
+    let metrics_only = csv_hint.replace("ncu --csv ", "ncu ").replace(" ./app > profile.csv", " -o report ./app");
+    format!("ncu --set full -o report ./app; or only the missing metrics: {metrics_only}")
+}
+
 /// What a roofline point lacks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Missing {

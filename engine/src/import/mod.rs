@@ -6,6 +6,7 @@
 //! how it is detected and the profiler command lines that produce it.
 
 pub mod advisor;
+pub mod binary;
 pub mod chunks;
 pub mod device_list;
 pub mod ert;
@@ -16,6 +17,9 @@ pub mod ncu;
 pub mod ncu_metrics;
 pub mod ncu_log;
 pub mod ncu_raw;
+#[cfg(feature = "ncu-rep")]
+pub mod ncu_rep;
+pub mod ncu_text;
 pub mod nvprof;
 pub mod records;
 pub mod rocprof;
@@ -74,6 +78,7 @@ pub fn importers() -> &'static [&'static dyn Importer] {
         &nvprof::summary::NvprofSummary,
         &nvprof::text::NvprofTextMetrics,
         &nvprof::text::NvprofTextSummary,
+        &ncu_text::NsightComputeText,
         &rocprof::v3::RocprofV3Counters,
         &rocprof::agent_info::RocprofV3AgentInfo,
         &rocprof::stats::RocprofStats,

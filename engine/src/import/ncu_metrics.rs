@@ -416,6 +416,8 @@ fn native_unit(r: &Resolved) -> &'static str {
     match (r.role, r.form) {
         (Role::Count { counter: C::TimeS, .. }, Form::Value) => "ns",
         (Role::Clock(_), _) => "hz",
+        // Rates per second (`dram__bytes.sum.per_second`): per second of the base unit.
+        (_, Form::PerSecond) => "/second",
         _ => "",
     }
 }

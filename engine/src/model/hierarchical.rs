@@ -19,15 +19,14 @@ fn sum(k: &KernelProfile, cs: &[Counter]) -> Option<f64> {
 /// Bytes a kernel moved at a level, in bytes: the level's byte counter (`l1tex__t_bytes`,
 /// `lts__t_bytes`, `dram__bytes`, shared bytes), else its transactions × transaction size
 /// (Ding & Williams: 32-byte sectors, 128-byte shared transactions). L1 transactions here are
-/// global + local (shared memory is its own level). `None` when not measured; L3 has no
-/// counter yet.
+/// global + local (shared memory is its own level). `None` when not measured.
 pub fn level_bytes(k: &KernelProfile, level: Level, sizes: &TransactionSizes) -> Option<f64> {
     let c = &k.counters;
     match level {
         Level::L1 => c.get(Counter::L1Bytes).or_else(|| Some(sum(k, &[Counter::GlobalTxn, Counter::LocalTxn])? * sizes.sector_bytes)),
         Level::Shared => c.get(Counter::SharedBytes).or_else(|| Some(c.get(Counter::SharedTxn)? * sizes.shared_bytes)),
         Level::L2 => c.get(Counter::L2Bytes).or_else(|| Some(c.get(Counter::L2Txn)? * sizes.sector_bytes)),
-        Level::L3 => None,
+        Level::L3 => c.get(Counter::L3Bytes),
         Level::Dram => c.get(Counter::DramBytes).or_else(|| Some(c.get(Counter::DramTxn)? * sizes.sector_bytes)),
     }
 }

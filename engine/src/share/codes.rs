@@ -56,6 +56,7 @@ pub fn counter_code(c: Counter) -> u8 {
         Counter::MatrixFp6 => 41,
         Counter::MatrixFp4 => 42,
         Counter::MatrixInt8 => 43,
+        Counter::L3Bytes => 44,
     }
 }
 

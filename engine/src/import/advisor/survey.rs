@@ -7,7 +7,7 @@
 //! `< 0.001s` is treated as unknown, then recovered as `Self GFLOP` / `Self GFLOPS`),
 //! `Self GFLOP` (FLOPs: FP64 or FP32 when `Data Types` names only that float type, else of
 //! unknown precision), `Self GINTOP`, `Self Memory GB` (bytes between registers and L1:
-//! Advisor's cache-aware roofline), `Self L2 GB`, `Self DRAM GB` (zero means the cache
+//! Advisor's cache-aware roofline), `Self L2 GB`, `Self L3 GB`, `Self DRAM GB` (zero means the cache
 //! simulation was not run: treated as not measured). Sizes are decimal (GB = 1e9 bytes).
 
 use super::strip_html;
@@ -57,6 +57,7 @@ impl Importer for AdvisorSurvey {
         let bytes = [
             (cols.get("Self Memory GB"), Counter::L1Bytes, false),
             (cols.get("Self L2 GB"), Counter::L2Bytes, true),
+            (cols.get("Self L3 GB"), Counter::L3Bytes, true),
             (cols.get("Self DRAM GB"), Counter::DramBytes, true),
         ];
         let mut launches = Vec::new();

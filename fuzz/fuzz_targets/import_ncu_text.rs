@@ -1,0 +1,3 @@
+//! `ncu_text::NsightComputeText::import` (Nsight Compute's console output; and detect, and the chunked reader when it streams) on arbitrary text.
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| roofline_fuzz::import_target(&roofline_engine::import::ncu_text::NsightComputeText, data));
