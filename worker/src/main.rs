@@ -5,16 +5,16 @@
 //!
 //! Protocol (`app/src/worker.rs` is the other side):
 //! * the worker posts `"ready"` once it listens;
-//! * the page posts `{id, files: [File, …]}` (read here with `FileReaderSync`, 4 MiB at a
-//!   time, so memory does not grow with the file for the formats the engine streams) or
+//! * the page posts `{id, files: [File, …]}` (read here through `Blob.stream()`, chunk by
+//!   chunk, so memory does not grow with the file for the formats the engine streams) or
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
-//! * the worker answers `{id, progress: fraction}` after each chunk of a file list, then once
+//! * the worker answers `{id, progress: fraction}` every 4 MiB of a file list, then once
 //!   `{id, stats: {memory_bytes, read_ms, parse_ms, wire_ms}}` (its wasm memory and where
 //!   the time went, for DevTools and the benchmark) and `{id, ok: DatasetWire}`
 //!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
 //!
-//! Cancelling is the page's `Worker.terminate()`: a load is one synchronous task here, and
-//! ending the worker frees its memory at once; the page starts a fresh worker for the next load.
+//! Cancelling is the page's `Worker.terminate()`: it stops a parse at once, wherever it is,
+//! and frees the worker's memory; the page starts a fresh worker for the next load.
 
 use roofline_engine::dataset::wire::DatasetWire;
 use roofline_engine::dataset::{Dataset, DatasetBuilder};
@@ -22,10 +22,10 @@ use roofline_engine::limits;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
-/// Bytes read and parsed per step: large enough that per-chunk costs vanish, small enough
-/// that memory stays flat and the progress bar moves.
-const CHUNK_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+/// Bytes parsed between two progress messages.
+const PROGRESS_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
 fn scope() -> web_sys::DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
@@ -43,40 +43,45 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
     let _ = scope().post_message(&o);
 }
 
-/// Reads and parses every file of the list as one dataset, posting progress after each chunk.
-fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
+/// Reads and parses every file of the list as one dataset, posting progress every
+/// [`PROGRESS_BYTES`]. Each file is read through `Blob.stream()`: the browser fills the
+/// stream's queue on its own threads while the engine parses the chunk before, so reading
+/// overlaps parsing (measured against `FileReaderSync` slices: docs/PERFORMANCE.md).
+async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
     let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
     for f in &files {
         limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
     }
     let total: f64 = files.iter().map(|f| f.size()).sum();
-    let reader = web_sys::FileReaderSync::new().map_err(|_| "the browser cannot read files in a worker".to_string())?;
     let mut builder = DatasetBuilder::new();
     let mut buf: Vec<u8> = Vec::new();
-    let mut done = 0.0;
+    let (mut done, mut reported) = (0.0, 0.0);
     for file in &files {
         let name = file.name();
-        let size = file.size();
-        if size <= 0.0 {
+        let cannot = |_| format!("{name}: the browser could not read the file");
+        if file.size() <= 0.0 {
             builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
         }
-        let mut start = 0.0;
-        while start < size {
-            let end = (start + CHUNK_BYTES).min(size);
-            let cannot = |_| format!("{name}: the browser could not read the file");
+        let reader: web_sys::ReadableStreamDefaultReader = file.stream().get_reader().unchecked_into();
+        loop {
             let t0 = now();
-            let blob = file.slice_with_f64_and_f64(start, end).map_err(cannot)?;
-            let bytes = js_sys::Uint8Array::new(&reader.read_as_array_buffer(&blob).map_err(cannot)?.into());
+            let next = JsFuture::from(reader.read()).await.map_err(cannot)?;
+            if field(&next, "done").is_truthy() {
+                break;
+            }
+            let bytes = js_sys::Uint8Array::new(&field(&next, "value"));
             // One reused buffer: the chunk is copied once into wasm memory and parsed in place.
             buf.resize(bytes.length() as usize, 0);
             bytes.copy_to(&mut buf);
-            let t1 = now();
+            let t2 = now();
             builder.push_chunk(&name, &buf).map_err(|e| e.to_string())?;
-            times.read_ms += t1 - t0;
-            times.parse_ms += now() - t1;
-            done += end - start;
-            start = end;
-            reply(id, "progress", &JsValue::from_f64(if total > 0.0 { done / total } else { 1.0 }));
+            times.read_ms += t2 - t0;
+            times.parse_ms += now() - t2;
+            done += buf.len() as f64;
+            if done - reported >= PROGRESS_BYTES {
+                reported = done;
+                reply(id, "progress", &JsValue::from_f64(if total > 0.0 { done / total } else { 1.0 }));
+            }
         }
         let t = now();
         builder.end_file().map_err(|e| e.to_string())?;
@@ -88,9 +93,9 @@ fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<
     ds
 }
 
-/// Where a load's time went in the worker, ms: reading the file (the browser's copy into an
-/// ArrayBuffer and into wasm memory), parsing (the engine), and writing the dataset as a
-/// JavaScript value.
+/// Where a load's time went in the worker, ms: waiting for the file's next chunk and copying
+/// it into wasm memory (what reading costs beyond what overlaps parsing), parsing (the
+/// engine), and writing the dataset as a JavaScript value.
 #[derive(Default)]
 struct Times {
     read_ms: f64,
@@ -122,11 +127,15 @@ fn load_sources(sources: &JsValue) -> Result<Dataset, String> {
 }
 
 fn on_message(e: web_sys::MessageEvent) {
-    let data = e.data();
+    wasm_bindgen_futures::spawn_local(answer(e.data()));
+}
+
+/// Reads what one message asks for and posts the answer.
+async fn answer(data: JsValue) {
     let id = field(&data, "id");
     let files = field(&data, "files");
     let mut times = Times::default();
-    let result = if files.is_array() { load_files(&id, files.unchecked_ref(), &mut times) } else { load_sources(&field(&data, "sources")) };
+    let result = if files.is_array() { load_files(&id, files.unchecked_ref(), &mut times).await } else { load_sources(&field(&data, "sources")) };
     let t = now();
     let wire = result.and_then(|ds| DatasetWire::from(ds).serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| e.to_string()));
     times.wire_ms = now() - t;
