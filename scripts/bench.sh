@@ -8,7 +8,9 @@
 #   scripts/bench.sh              # everything (about 3 minutes after the first build)
 #   BENCH_1GB=0 scripts/bench.sh  # skip the 1 GB point
 #   BENCH_RUNS=9 scripts/bench.sh # more runs per median (default 5)
-#   BENCH_BROWSER=0 scripts/bench.sh # skip the browser benchmark (tests/bench/browser.mjs)
+#   BENCH_BROWSER=0 scripts/bench.sh # skip the browser benchmarks (tests/bench/browser.mjs,
+#                                    # scripts/lighthouse.mjs, the first-visit size)
+#   BENCH_LIGHTHOUSE=0 scripts/bench.sh # skip Lighthouse only
 #
 # Needs only what scripts/lib.sh sets up (cargo) and python3. Exit status 1 if a budget fails.
 # shellcheck source=scripts/lib.sh
@@ -21,6 +23,8 @@ TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 DATA="$ROOT/target/bench-data"
 SAMPLE="$ROOT/../shared/samples/ncu/Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv"
 BROWSER_RESULTS="${BROWSER_RESULTS:-$ROOT/tests/bench/results.md}"
+LIGHTHOUSE_RESULTS="${LIGHTHOUSE_RESULTS:-$ROOT/tests/bench/lighthouse.md}"
+SIZE_RESULTS="$ROOT/target/bench-data/size.txt"
 BIG="${TMPDIR:-/tmp}/roofline-bench-1GB.$$.csv"
 trap 'rm -f "$BIG"' EXIT
 
@@ -51,14 +55,21 @@ if [ "${BENCH_BROWSER:-1}" = 1 ]; then
     ensure_build_tools
     ensure_chromium
     build_site "/roofline/" >/dev/null
-    node "$ROOT/tests/bench/browser.mjs" "$DATA/ncu_raw_50MB.csv" "$BROWSER_RESULTS" || echo "bench.sh: the browser benchmark failed" >&2
+    node "$ROOT/scripts/size-budget.mjs" "$ROOT/dist" > "$SIZE_RESULTS" || true
+    curve=("$DATA/ncu_raw_10MB.csv" "$DATA/ncu_raw_100MB.csv")
+    [ "$WITH_1GB" = 1 ] && curve+=("$BIG")
+    BENCH_RUNS="$RUNS" node "$ROOT/tests/bench/browser.mjs" "$DATA/ncu_raw_50MB.csv" "$BROWSER_RESULTS" "${curve[@]}" || echo "bench.sh: the browser benchmark failed" >&2
+    if [ "${BENCH_LIGHTHOUSE:-1}" = 1 ]; then
+        say "Lighthouse (mobile, simulated throttling) on the release build"
+        BENCH_RUNS="${LIGHTHOUSE_RUNS:-3}" node "$ROOT/scripts/lighthouse.mjs" "$ROOT/dist" "$LIGHTHOUSE_RESULTS" || echo "bench.sh: Lighthouse failed" >&2
+    fi
 fi
 
 say "timing the CLI and the Python baseline ($RUNS runs each)"
-python3 - "$ROOFLINE" "$DATA" "$RUNS" "$BIG" "$WITH_1GB" "$BROWSER_RESULTS" <<'PY'
-import json, os, statistics, subprocess, sys, time
+python3 - "$ROOFLINE" "$DATA" "$RUNS" "$BIG" "$WITH_1GB" "$BROWSER_RESULTS" "$LIGHTHOUSE_RESULTS" "$SIZE_RESULTS" "${BENCH_BROWSER:-1}" <<'PY'
+import datetime, json, os, re, statistics, subprocess, sys, time
 
-roofline, data, runs, big, with_1gb, browser = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] == "1", sys.argv[6]
+roofline, data, runs, big, with_1gb, browser, lighthouse, size_file, with_browser = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5] == "1", sys.argv[6], sys.argv[7], sys.argv[8], sys.argv[9] == "1"
 PY_CSV = "import csv,sys; sum(1 for _ in csv.reader(open(sys.argv[1], newline='')))"
 
 def run(cmd):
@@ -131,19 +142,34 @@ bench_row("load_dataset, ncu details sample 34 kB (criterion)", "ncu_details", "
 bench_row("load_dataset, NERSC 5-file details run 1.7 MB (criterion)", "ncu_details", "nersc_run_5_files", 1671690 / 1e6)
 bench_row("model + guidance, 10,000 kernels (criterion)", "model_10k_kernels", "analyze_with_guidance")
 
-if os.path.exists(browser):
-    with open(browser) as f:
+def include(path, what):
+    """Rows of a markdown table `budget | target | measured | result` written by this run."""
+    global failed
+    if not with_browser or not os.path.exists(path):
+        rows.append((what, f"(not run: {os.path.relpath(path)})", "-"))
+        return
+    with open(path) as f:
         for line in f:
             if line.startswith("|") and "---" not in line:
                 cells = [c.strip() for c in line.strip().strip("|").split("|")]
-                if len(cells) >= 3 and cells[0].lower() != "budget":
-                    rows.append((cells[0], cells[1], cells[2]))
-else:
-    rows.append(("browser: see tests/bench", f"(no results file {os.path.relpath(browser)})", "-"))
+                if len(cells) >= 4 and cells[0].lower() != "budget":
+                    rows.append((f"{cells[0]}: {cells[1]}", cells[2], cells[3].upper()))
+                    failed |= cells[3] == "FAIL"
+
+include(browser, "browser (tests/bench/browser.mjs)")
+include(lighthouse, "Lighthouse (scripts/lighthouse.mjs)")
+if with_browser and os.path.exists(size_file):
+    text = open(size_file).read()
+    m = re.search(r"first visit: (\d+) bytes", text)
+    later = re.search(r"loaded on first use: (\d+) bytes", text)
+    if m:
+        n = int(m.group(1))
+        row("first visit (what index.html loads: wasm + js + css, gzip -9): <= 300 KB", f"{n:,} B ({n / 1024:.0f} KB); loaded on first use: {int(later.group(1)) if later else 0:,} B", n <= 300 * 1024)
 
 w0 = max(len(r[0]) for r in rows)
 w1 = max(len(r[1]) for r in rows)
-print(f"\n{'budget':<{w0}}  {'measured (median)':<{w1}}  result")
+print(f"\n{datetime.date.today().isoformat()}: medians of {runs} runs unless a row says otherwise")
+print(f"{'budget':<{w0}}  {'measured (median)':<{w1}}  result")
 print(f"{'-' * w0}  {'-' * w1}  ------")
 for b, m, v in rows:
     print(f"{b:<{w0}}  {m:<{w1}}  {v}")

@@ -309,7 +309,7 @@ impl AppState {
         view
     }
 
-    /// Parses in-memory files (pasted text) into a new dataset.
+    /// Parses in-memory files (pasted text) into a new dataset, in the parser worker.
     pub fn load(self, sources: Vec<SourceFile>) {
         if sources.is_empty() {
             return;
@@ -317,9 +317,11 @@ impl AppState {
         perf::mark("roofline:load-start");
         self.loading_mark.set(true);
         perf::mark("roofline:parse-start");
-        let result = crate::json::load_sources(&sources).map_err(|e| e.to_string());
-        perf::measure("roofline:parse", "roofline:parse-start");
-        self.show_dataset(result);
+        spawn_local(async move {
+            let result = files::load_sources(sources).await;
+            perf::measure("roofline:parse", "roofline:parse-start");
+            self.show_dataset(result);
+        });
     }
 
     /// Shows a parsed dataset; on error the previous view stays and the alert says why.
@@ -372,8 +374,11 @@ impl AppState {
     }
 
     /// A load that gave nothing to show: the alert says why, the previous view stays.
+    /// A load the user cancelled (`files::CANCELLED`) says nothing.
     pub fn load_failed(self, message: String) {
-        self.error.set(Some(message));
+        if message != files::CANCELLED {
+            self.error.set(Some(message));
+        }
         self.loading_mark.set(false);
     }
 
@@ -439,8 +444,11 @@ pub fn shown(mut kernels: Vec<KernelProfile>) -> Vec<KernelProfile> {
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     state.start();
-    // Keep the address in step with the view (replaceState: no history entries, no scroll).
-    Effect::new(move |_| state.link_notice.set(url_state::write(&state.view())));
+    // The parser worker starts once the first chart is drawn, ready for the first file.
+    files::prewarm();
+    // Keep the address in step with the view (replaceState: no history entries, no scroll),
+    // deferred while the view changes frame after frame (address.rs).
+    crate::address::keep_in_step(state);
     crate::theme::follow_system(state);
 
     let (dragging, set_dragging) = signal(false);

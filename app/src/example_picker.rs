@@ -84,7 +84,7 @@ pub fn load(state: AppState, example: Example) {
         }
         Data::Files(_) => spawn_local(async move {
             let result = match fetch_example_files(&example).await {
-                Ok(files) => read_example_files(&files),
+                Ok(files) => crate::files::load_sources(files).await,
                 Err(e) => Err(e),
             };
             match result {

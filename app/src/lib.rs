@@ -2,6 +2,7 @@
 //! see ARCHITECTURE.md for the data flow. A library so wasm-bindgen tests can reach the
 //! components; `main.rs` only mounts.
 
+pub mod address;
 pub mod app;
 pub mod canvas;
 pub mod chart_view;
@@ -19,7 +20,6 @@ pub mod notes;
 pub mod panic;
 pub mod paste_box;
 pub mod reactive;
-pub mod report_worker;
 pub mod perf;
 pub mod popover;
 pub mod summary_panel;
@@ -27,6 +27,7 @@ pub mod theme;
 pub mod toolbar;
 pub mod url_state;
 pub mod view_controls;
+pub mod worker;
 
 /// Installs the panic hook and mounts the app on `<body>`.
 pub fn start() {

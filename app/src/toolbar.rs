@@ -84,6 +84,7 @@ pub fn Toolbar(state: AppState) -> impl IntoView {
                 <ShareButtons state=state />
             </div>
             <progress class="load-progress" max="1" aria-label="Reading files" hidden=crate::reactive::flag(move || state.progress.get().is_none()) prop:value=move || state.progress.get().unwrap_or(0.0)></progress>
+            <button type="button" class="load-cancel" hidden=crate::reactive::flag(move || state.progress.get().is_none()) on:click=handler(move |_: web_sys::MouseEvent| crate::files::cancel())>"Cancel"</button>
         </header>
     }
 }

@@ -17,6 +17,7 @@ mod builder;
 pub mod devices;
 pub mod same_run;
 mod totals;
+pub mod wire;
 
 pub use builder::DatasetBuilder;
 pub use devices::{DeviceRun, Devices};
@@ -61,6 +62,10 @@ pub struct Dataset {
     pub warnings: Vec<ImportError>,
     /// The devices the files name, with the kernel time and clock measured on each.
     pub devices: Devices,
+    /// The clock sums of [`Dataset::launches`] where the records themselves were left behind
+    /// (a dataset that crossed from the app's worker to its page, [`wire`]): what
+    /// [`Dataset::measured_sm_clock_hz`] uses in their place. `None` when `launches` is whole.
+    pub launch_clock: Option<devices::ClockStats>,
 }
 
 impl Dataset {
@@ -77,14 +82,22 @@ impl Dataset {
         if let Some(hz) = self.devices.main().and_then(DeviceRun::measured_sm_clock_hz) {
             return Some(hz);
         }
-        let mut joined = devices::ClockStats::default();
-        for l in &self.launches {
-            joined.add(&l.counters, l.count);
-        }
+        let joined = self.launch_clock.unwrap_or_else(|| self.launches_clock());
         if joined.from_clock_metric() {
             return joined.clock_hz();
         }
         self.devices.measured_sm_clock_hz()
+    }
+}
+
+impl Dataset {
+    /// The clock sums of the kept launch records (joined across files).
+    pub fn launches_clock(&self) -> devices::ClockStats {
+        let mut joined = devices::ClockStats::default();
+        for l in &self.launches {
+            joined.add(&l.counters, l.count);
+        }
+        joined
     }
 }
 

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// A file that could not be turned into profiles or a machine.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ImportError {
     /// The file's name as the user gave it.
     pub file: String,
@@ -22,7 +22,7 @@ pub struct ImportError {
 
 /// What files that lack counters have ("time", "DRAM bytes") and the metrics that would fill
 /// the gap.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CounterGap {
     pub found: Vec<String>,
     pub missing: Vec<String>,

@@ -9,10 +9,10 @@
 
 use crate::domain::{Counter, Counters, Device};
 use crate::import::stream::LaunchRef;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A device and what ran on it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DeviceRun {
     pub device: Device,
     /// Kernel time measured on it (durations, else cycles ÷ clock), seconds.
@@ -23,7 +23,7 @@ pub struct DeviceRun {
 }
 
 /// Sums behind a measured clock.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ClockStats {
     /// Σ cycles and Σ cycles / clock over launches that measured both.
     cycles: f64,
@@ -84,6 +84,12 @@ impl DeviceRun {
 
     pub fn clock_stats(&self) -> &ClockStats {
         &self.stats
+    }
+
+    /// The run with these clock sums (what `dataset::wire` carries beside it).
+    pub fn with_stats(mut self, stats: ClockStats) -> Self {
+        self.stats = stats;
+        self
     }
 }
 

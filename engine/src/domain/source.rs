@@ -17,3 +17,18 @@ pub struct FileInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tool: Option<String>,
 }
+
+/// The `&'static str` for a format id read back from another module (`dataset::wire`): each
+/// distinct id is stored once for the life of the program (there are a few dozen formats),
+/// so the dataset keeps the type every importer gives it.
+pub fn intern_format(id: &str) -> &'static str {
+    use std::sync::Mutex;
+    static KNOWN: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&k) = known.iter().find(|&&k| k == id) {
+        return k;
+    }
+    let k: &'static str = Box::leak(id.to_string().into_boxed_str());
+    known.push(k);
+    k
+}

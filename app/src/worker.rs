@@ -1,0 +1,195 @@
+//! The page's side of the parser worker (`worker/`, Trunk `data-type="worker"`): files are
+//! read and parsed there by the engine, so the main thread only paints and stays responsive
+//! during a load (issue 17), and the page's own wasm carries no importer. The protocol is in
+//! `worker/src/main.rs`.
+//!
+//! One worker is kept for the page and started when the page is idle after its first chart
+//! ([`prewarm`]), so its wasm is compiled before the first file arrives. [`cancel`] ends it
+//! (`Worker.terminate()`: the only way to stop a synchronous parse at once, and it frees the
+//! worker's memory); the next load starts a fresh one.
+
+use roofline_engine::dataset::wire::DatasetWire;
+use roofline_engine::Dataset;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// The worker's loader, beside the page (Trunk names worker files after their binary,
+/// without a content hash, so that they can be found at run time).
+const LOADER: &str = "roofline-worker_loader.js";
+
+/// The error of a load ended by [`cancel`]; the caller shows no alert for it.
+pub const CANCELLED: &str = "loading cancelled";
+
+/// The running worker, a promise that it listens, and the listener that resolves it.
+struct Running {
+    worker: web_sys::Worker,
+    ready: js_sys::Promise,
+    _on_ready: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_fail: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+thread_local! {
+    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+    /// The reject functions of the loads in flight, by id (what [`cancel`] calls).
+    static IN_FLIGHT: RefCell<Vec<(u32, js_sys::Function)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn field(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// The running worker and its ready promise, started if need be.
+fn running() -> Result<(web_sys::Worker, js_sys::Promise), String> {
+    if let Some(r) = RUNNING.with(|r| r.borrow().as_ref().map(|r| (r.worker.clone(), r.ready.clone()))) {
+        return Ok(r);
+    }
+    let cannot = |why: &str| format!("the file reader could not be started ({why})");
+    let href = web_sys::window().and_then(|w| w.location().href().ok()).ok_or_else(|| cannot("no page address"))?;
+    let url = web_sys::Url::new_with_base(LOADER, &href).map_err(|_| cannot("bad address"))?.href();
+    let worker = web_sys::Worker::new(&url).map_err(|_| cannot("the browser refused the worker"))?;
+    let slot: Rc<RefCell<Option<(js_sys::Function, js_sys::Function)>>> = Rc::default();
+    let ready = js_sys::Promise::new(&mut |resolve, reject| *slot.borrow_mut() = Some((resolve, reject)));
+    let s = slot.clone();
+    let on_ready = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        if e.data().as_string().as_deref() == Some("ready") {
+            if let Some((resolve, _)) = s.borrow_mut().take() {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        }
+    });
+    // A worker that fails to load (or to start) rejects the ready promise.
+    let on_fail = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+        if let Some((_, reject)) = slot.borrow_mut().take() {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&e.message()));
+        }
+    });
+    worker.add_event_listener_with_callback("message", on_ready.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
+    worker.add_event_listener_with_callback("error", on_fail.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
+    RUNNING.with(|r| *r.borrow_mut() = Some(Running { worker: worker.clone(), ready: ready.clone(), _on_ready: on_ready, _on_fail: on_fail }));
+    Ok((worker, ready))
+}
+
+/// Starts the worker when the page has nothing else to do, so that the first load does not
+/// wait for its wasm to download and compile.
+pub fn prewarm() {
+    let Some(w) = web_sys::window() else { return };
+    let start = Closure::once_into_js(|| {
+        let _ = running();
+    });
+    let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(start.unchecked_ref(), 0);
+}
+
+/// Ends the worker and every load in flight (they fail with [`CANCELLED`]).
+pub fn cancel() {
+    if let Some(r) = RUNNING.with(|r| r.borrow_mut().take()) {
+        r.worker.terminate();
+    }
+    for (_, reject) in IN_FLIGHT.with(|f| std::mem::take(&mut *f.borrow_mut())) {
+        let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(CANCELLED));
+    }
+}
+
+/// Records what the worker says of a load as the `roofline:worker` mark's `detail`
+/// (`{memory_bytes, read_ms, parse_ms, wire_ms}`): its wasm memory after the load and where
+/// the time went, for DevTools and tests/bench/browser.mjs (the page cannot see the worker's
+/// memory otherwise).
+fn mark_stats(stats: &JsValue) {
+    let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &JsValue::from_str("detail"), stats);
+    if let Ok(mark) = js_sys::Reflect::get(&perf, &JsValue::from_str("mark")).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
+        let _ = mark.call2(&perf, &JsValue::from_str("roofline:worker"), &options);
+    }
+}
+
+/// What a load's listener has received and not yet handled, and how to wake the load.
+#[derive(Default)]
+struct Inbox {
+    messages: std::collections::VecDeque<JsValue>,
+    wake: Option<js_sys::Function>,
+}
+
+/// Posts `message` (to which the request's `id` is added) and waits for the dataset;
+/// `progress(fraction)` is called for each progress message (from this function, so it may
+/// borrow).
+pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnMut(f64)) -> Result<Dataset, String> {
+    let (worker, ready) = running()?;
+    JsFuture::from(ready).await.map_err(|e| format!("{what}: the file reader could not be started ({})", e.as_string().unwrap_or_default()))?;
+    let id = NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1));
+        id
+    });
+    let _ = js_sys::Reflect::set(&message, &JsValue::from_str("id"), &JsValue::from(id));
+    let inbox: Rc<RefCell<Inbox>> = Rc::default();
+    let mine = inbox.clone();
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        let data = e.data();
+        if field(&data, "id").as_f64() == Some(f64::from(id)) {
+            let mut inbox = mine.borrow_mut();
+            inbox.messages.push_back(data);
+            if let Some(wake) = inbox.wake.take() {
+                let _ = wake.call0(&JsValue::NULL);
+            }
+        }
+    });
+    // The worker itself failing (a panic in its wasm) fails the load; the worker is replaced.
+    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+        e.prevent_default();
+        let reject = IN_FLIGHT.with(|f| {
+            let mut f = f.borrow_mut();
+            f.iter().position(|(i, _)| *i == id).map(|k| f.remove(k).1)
+        });
+        if let Some(r) = RUNNING.with(|r| r.borrow_mut().take()) {
+            r.worker.terminate();
+        }
+        if let Some(reject) = reject {
+            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&format!("the file reader stopped unexpectedly ({})", e.message())));
+        }
+    });
+    let listen = |kind: &str, f: &JsValue| worker.add_event_listener_with_callback(kind, f.unchecked_ref());
+    let posted = listen("message", on_message.as_ref()).and_then(|()| listen("error", on_error.as_ref())).and_then(|()| worker.post_message(&message));
+    let answer = match posted {
+        Ok(()) => loop {
+            let next = inbox.borrow_mut().messages.pop_front();
+            match next {
+                Some(m) => match (field(&m, "progress").as_f64(), field(&m, "stats")) {
+                    (Some(p), _) => progress(p),
+                    (None, stats) if stats.is_object() => mark_stats(&stats),
+                    (None, _) => break Ok(m),
+                },
+                None => {
+                    // Wait for the next message, or for a cancel or a failure of the worker.
+                    let wait = js_sys::Promise::new(&mut |resolve, reject| {
+                        inbox.borrow_mut().wake = Some(resolve);
+                        IN_FLIGHT.with(|f| {
+                            let mut f = f.borrow_mut();
+                            f.retain(|(i, _)| *i != id);
+                            f.push((id, reject));
+                        });
+                    });
+                    if let Err(e) = JsFuture::from(wait).await {
+                        break Err(e);
+                    }
+                }
+            }
+        },
+        Err(_) => Err(JsValue::from_str("the file reader stopped")),
+    };
+    let _ = worker.remove_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+    let _ = worker.remove_event_listener_with_callback("error", on_error.as_ref().unchecked_ref());
+    IN_FLIGHT.with(|f| f.borrow_mut().retain(|(i, _)| *i != id));
+    let answer = answer.map_err(|e| {
+        let why = e.as_string().unwrap_or_default();
+        if why == CANCELLED { why } else { format!("{what}: {why}") }
+    })?;
+    if let Some(error) = field(&answer, "error").as_string() {
+        return Err(error);
+    }
+    let wire: DatasetWire = serde_wasm_bindgen::from_value(field(&answer, "ok")).map_err(|e| format!("{what}: the file reader's answer is unreadable ({e})"))?;
+    Ok(wire.into())
+}

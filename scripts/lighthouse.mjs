@@ -1,0 +1,85 @@
+// Lighthouse on the release build (issue 17's first-paint budget): npm `lighthouse` with its
+// default mobile settings (simulated throttling: slow 4G, 4× CPU slowdown) in Debian's
+// Chromium, BENCH_RUNS runs (default 3), medians printed with the date:
+//   node scripts/lighthouse.mjs [DIST] [RESULTS.md]
+// The site is served under /roofline/ with gzip, as GitHub Pages serves it (Lighthouse's
+// simulation computes download times from the bytes transferred). Writes a markdown table
+// (budget | target | measured | result) that scripts/bench.sh includes.
+import { createServer } from 'node:http';
+import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { join, normalize, extname, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [dist = join(root, 'dist'), out = join(root, 'tests', 'bench', 'lighthouse.md')] = process.argv.slice(2);
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const PREFIX = '/roofline/';
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.csv': 'text/csv', '.webmanifest': 'application/manifest+json' };
+
+const gzipped = new Map();
+const server = createServer(async (req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  if (!path.startsWith(PREFIX)) { res.writeHead(404); res.end(); return; }
+  let rel = normalize(path.slice(PREFIX.length)).replace(/^(\.\.[/\\])+/, '');
+  if (rel === '' || rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
+  try {
+    let body = await readFile(join(dist, rel));
+    const headers = { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'max-age=600' };
+    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+      if (!gzipped.has(rel)) gzipped.set(rel, gzipSync(body, { level: 9 }));
+      body = gzipped.get(rel);
+      headers['Content-Encoding'] = 'gzip';
+    }
+    res.writeHead(200, headers);
+    res.end(body);
+  } catch {
+    res.writeHead(404); res.end();
+  }
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const url = `http://127.0.0.1:${server.address().port}${PREFIX}`;
+
+const bin = join(root, 'node_modules', '.bin', 'lighthouse');
+const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' };
+const work = await mkdtemp(join(tmpdir(), 'roofline-lh-'));
+const runs = [];
+for (let i = 0; i < RUNS; i++) {
+  const file = join(work, `run${i}.json`);
+  await promisify(execFile)(bin, [url, '--quiet', '--output=json', `--output-path=${file}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], { env, maxBuffer: 64 << 20 });
+  const r = JSON.parse(await readFile(file, 'utf8'));
+  const a = r.audits;
+  runs.push({
+    performance: r.categories.performance.score * 100,
+    accessibility: r.categories.accessibility.score * 100,
+    'best-practices': r.categories['best-practices'].score * 100,
+    seo: r.categories.seo.score * 100,
+    fcp: a['first-contentful-paint'].numericValue,
+    lcp: a['largest-contentful-paint'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    si: a['speed-index'].numericValue,
+  });
+  console.log(`run ${i + 1}: ${JSON.stringify(runs[runs.length - 1])}`);
+}
+server.close();
+await rm(work, { recursive: true, force: true });
+
+const median = (k) => { const s = runs.map((r) => r[k]).sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+const all = (k) => runs.map((r) => Math.round(r[k])).join(', ');
+const rows = [
+  ['Lighthouse performance (mobile, simulated throttling)', '≥ 95', `${median('performance').toFixed(0)} (runs: ${all('performance')})`, median('performance') >= 95],
+  ['Lighthouse LCP', '≤ 2.0 s', `${(median('lcp') / 1000).toFixed(2)} s (runs: ${runs.map((r) => (r.lcp / 1000).toFixed(2)).join(', ')})`, median('lcp') <= 2000],
+  ['Lighthouse TBT', '≤ 100 ms', `${median('tbt').toFixed(0)} ms (runs: ${all('tbt')})`, median('tbt') <= 100],
+  ['Lighthouse CLS', '0', `${median('cls').toFixed(3)} (runs: ${runs.map((r) => r.cls.toFixed(3)).join(', ')})`, median('cls') === 0],
+  ['Lighthouse FCP / Speed Index', '–', `${(median('fcp') / 1000).toFixed(2)} s / ${(median('si') / 1000).toFixed(2)} s`, null],
+  ['Lighthouse accessibility, best practices, SEO', '100 each', `${Math.min(...runs.map((r) => r.accessibility))}, ${Math.min(...runs.map((r) => r['best-practices']))}, ${Math.min(...runs.map((r) => r.seo))} (lowest of ${RUNS} runs)`, runs.every((r) => r.accessibility === 100 && r['best-practices'] === 100 && r.seo === 100)],
+];
+const date = new Date().toISOString().slice(0, 10);
+const table = [`Measured ${date}, Lighthouse 13 (mobile defaults), Debian Chromium, median of ${RUNS} runs.`, '', '| budget | target | measured | result |', '|---|---|---|---|',
+  ...rows.map(([what, target, got, ok]) => `| ${what} | ${target} | ${got} | ${ok === null ? 'n/a' : ok ? 'pass' : 'FAIL'} |`)].join('\n');
+await writeFile(out, table + '\n');
+console.log(table);
