@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { join, extname, basename } from 'node:path';
 
 const BUDGET_BYTES = 300 * 1024;
-const RATCHET_BYTES = 407_000; // measured 2026-11-24: 399,091 B (+2%) with the parser in the worker; docs/PERFORMANCE.md lists the steps
+const RATCHET_BYTES = 455_100; // measured 2026-11-24: 446,179 B (+2%), the parser in the worker and the issue-16 layout; docs/PERFORMANCE.md lists the steps
 const limit = Math.max(BUDGET_BYTES, RATCHET_BYTES);
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { startSite, launch, openPage, waitForChart, tableText, SAMPLES, ROOT } from './helpers.mjs';
+import { openMenu, MENUS } from './menus.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -97,13 +98,15 @@ test('"Add a run…" takes a report as the newer run', async () => {
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('vectorized_elementwise_kernel'));
   await page.setInputFiles('#add-run-input', join(REP, 'cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('silu_kernel_non_strided'));
-  assert.equal(await page.locator('.clear-runs').isVisible(), true, 'one earlier run');
+  await openMenu(page, MENUS.data);
+  assert.match(await page.locator('.runs-status').innerText(), /Comparing 2 runs/, 'one earlier run');
   assert.deepEqual(problems, clean);
   await context.close();
 });
 
 test("ncu's console output pasted into the paste box lists its 10 launches", async () => {
   const { context, page, problems } = await openPage(browser, site.url);
+  await openMenu(page, MENUS.data);
   await page.locator('.paste-box summary').click();
   await page.fill('#paste-text', readFileSync(join(SAMPLES, 'ncu', 'cs599k__silu_triton_silu-pytorch-ncu-report.txt'), 'utf8'));
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startSite, launch, openPage, tableText, SAMPLES } from './helpers.mjs';
+import { openMenu, MENUS } from './menus.mjs';
 
 const RAW = join(SAMPLES, 'ncu', 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
 
@@ -93,6 +94,7 @@ test('a parse error in the worker shows role=alert with the file and the line', 
 
 test('pasted text is parsed in the worker too', async () => {
   const { context, page } = await openPage(browser, site.url);
+  await openMenu(page, MENUS.data);
   await page.locator('.paste-box summary').click();
   await page.fill('#paste-text', 'kernel,time_s,flops_fp32,bytes_dram\npasted_kernel,0.001,2e9,1e8\n');
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();
