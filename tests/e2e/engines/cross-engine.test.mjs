@@ -9,7 +9,8 @@ import { chromium } from './chromium.mjs';
 import { firefox } from './firefox.mjs';
 import { webkit } from './webkit.mjs';
 import { waitFor, clickRole } from './adapter.mjs';
-import { openApp, fixture } from './scenarios.mjs';
+import { openApp, tabSelected } from './page.mjs';
+import { fixture } from './inputs.mjs';
 import { recordTexts, recordedTexts, overlappingTexts } from './labels.mjs';
 
 let site;
@@ -27,7 +28,7 @@ async function layoutIn(engine, url) {
     await clickRole(s, 'tab', 'Classic');
     await s.eval(recordTexts);
     await clickRole(s, 'tab', 'Hierarchical');
-    await waitFor(s, () => document.querySelector('[role=tab][aria-selected=true]')?.textContent.trim() === 'Hierarchical');
+    await waitFor(s, tabSelected, 'Hierarchical');
     let texts = [];
     for (let i = 0, last = -1; i < 40; i++, last = texts.length) {
       texts = await s.eval(recordedTexts);

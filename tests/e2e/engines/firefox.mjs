@@ -1,6 +1,7 @@
 // Firefox for the cross-engine scenarios: Debian's `firefox-esr` driven by puppeteer-core over
 // WebDriver BiDi (no geckodriver). A fresh profile is a new BiDi user context (its own cookies,
-// storage and service workers). Offline is puppeteer's setOfflineMode where this Firefox has it.
+// storage and service workers). Offline is puppeteer's setOfflineMode, which covers the page but
+// not its service worker (offline-scenarios.mjs).
 import puppeteer from 'puppeteer-core';
 import { VIEWPORT, pointInView } from './adapter.mjs';
 
@@ -36,7 +37,7 @@ export function firefox() {
   return {
     name: 'firefox',
     version: '',
-    offlineNote: 'puppeteer setOfflineMode (WebDriver BiDi network conditions)',
+    offlineNote: 'puppeteer setOfflineMode (WebDriver BiDi) for the page, the server dropping connections for the worker',
     async launch() {
       browser = await puppeteer.launch({
         browser: 'firefox',

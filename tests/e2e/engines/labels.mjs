@@ -9,7 +9,9 @@
 /// In the page: starts recording (idempotent) and clears what was recorded. With `wider`, every
 /// text is drawn in the bold face of its font instead: a font wider than the one the labels were
 /// measured for (as a user's system-ui may be), to show that texts stay in their boxes.
-export function recordTexts({ wider = false } = {}) {
+export function recordTexts(options) {
+  // (Not destructured in the signature: WebDriver sends a missing argument as null.)
+  const wider = !!options?.wider;
   const proto = CanvasRenderingContext2D.prototype;
   if (!proto.__e2eFillText) {
     const original = proto.fillText;
