@@ -1,16 +1,19 @@
-// Registers the service worker (sw.js: the site works offline after one visit) and says so when
-// this visit runs a newer build than the last one: a small fixed notice with role=status.
-// A file of its own, loaded by index.html, because the Content-Security-Policy forbids inline
-// scripts; it is independent of the app (a browser without service workers still gets the notice
-// and the app, only not offline).
+// Registers the service worker (sw.js: the site works offline after one visit) and tells the user,
+// in a small fixed notice with role=status, when this visit runs a newer build than the last one,
+// or once per session when this browser cannot keep an offline copy (no service workers, or the
+// registration refused). A file of its own, loaded by index.html, because the
+// Content-Security-Policy forbids inline scripts; the app does not depend on it.
 
 const BUILD_KEY = 'roofline-build';
+const TOLD_KEY = 'roofline-offline-unavailable-told';
 
-if ('serviceWorker' in navigator) {
+if (!('serviceWorker' in navigator)) {
+  offlineUnavailable('this browser has no service workers');
+} else {
   // sw.js sits beside this file at the site's root, so its scope is the whole site.
   // `updateViaCache: 'none'`: the browser's update check never takes sw.js from the HTTP cache.
   navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
-    .catch((e) => console.warn(`offline use unavailable: ${e}`));
+    .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`));
 }
 
 // The build id postbuild stamped into the page (scripts/precache.mjs); absent in an unbuilt page.
@@ -23,20 +26,32 @@ if (build) {
   } catch {
     // Storage refused (a privacy setting): no notice, nothing else changes.
   }
-  if (last && last !== build) showUpdated();
+  if (last && last !== build) notice('Roofline Explorer was updated to a new version.');
 }
 
-/// "Updated": a new deploy was picked up on this visit.
-function showUpdated() {
+/// The site still works, online only: say so once per session (console and notice).
+function offlineUnavailable(why) {
+  console.warn(`Roofline Explorer: offline use unavailable: ${why}`);
+  try {
+    if (sessionStorage.getItem(TOLD_KEY)) return;
+    sessionStorage.setItem(TOLD_KEY, '1');
+  } catch {
+    // Storage refused: tell every time rather than never.
+  }
+  notice(`This browser keeps no offline copy of Roofline Explorer (${why}); it works while online.`);
+}
+
+/// A dismissable notice in a corner (app/site-notice.css), outside the page layout.
+function notice(message) {
   const box = document.createElement('div');
-  box.className = 'update-notice';
+  box.className = 'site-notice';
   box.setAttribute('role', 'status');
   const text = document.createElement('span');
-  text.textContent = 'Roofline Explorer was updated to a new version.';
+  text.textContent = message;
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = '×';
-  close.setAttribute('aria-label', 'Dismiss the update notice');
+  close.setAttribute('aria-label', 'Dismiss the notice');
   close.addEventListener('click', () => box.remove());
   box.append(text, close);
   document.body.append(box);

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { startSite, launch, openPage, ROOT, LAUNCH_ARGS } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, ROOT, LAUNCH_ARGS } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -87,3 +87,39 @@ test('installable: Chromium finds no installability error, and the manifest name
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+// A browser without service workers, and one that refuses the registration (a policy, a
+// privacy mode), simulated before the page's scripts run (Playwright's own `serviceWorkers:
+// 'block'` makes register() succeed without registering, which the page cannot tell).
+const WITHOUT = {
+  'no service workers': () => { delete Navigator.prototype.serviceWorker; },
+  'registration refused': () => {
+    ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError'));
+  },
+};
+
+for (const [what, init] of Object.entries(WITHOUT)) {
+  test(`${what}: the app works and says once per session that it keeps no offline copy`, async () => {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
+    await context.addInitScript(init);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(site.url);
+    await waitForChart(page);
+    await page.waitForFunction(() => document.querySelector('table.kernels tbody')?.innerText.includes('ax_kernel'));
+    const notice = page.locator('.site-notice[role=status]');
+    await notice.waitFor({ state: 'visible' });
+    assert.match(await notice.innerText(), /no offline copy .* works while online/s);
+    await page.getByRole('button', { name: 'Dismiss the notice' }).click();
+    await notice.waitFor({ state: 'detached' });
+    // Once per session: not again on the next page of the same session.
+    await page.reload();
+    await waitForChart(page);
+    await page.waitForTimeout(300);
+    assert.equal(await notice.count(), 0);
+    assert.equal(await page.evaluate(() => navigator.serviceWorker?.controller ?? null), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

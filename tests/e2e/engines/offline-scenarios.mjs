@@ -94,15 +94,15 @@ export function offlineScenarios(engine, ctx) {
         const build = () => document.querySelector('meta[name="roofline-build"]')?.content;
         const old = await s.eval(build);
         assert.notEqual(old, version);
-        assert.equal(await s.eval(() => document.querySelector('.update-notice')), null, 'no notice on a first visit');
+        assert.equal(await s.eval(() => document.querySelector('.site-notice')), null, 'no notice on a first visit');
         ctx.site().root = next;
         await s.reload();
         await waitFor(s, chartDrawn);
         assert.equal(await s.eval(build), version, 'the next visit runs the new build');
-        const notice = await waitFor(s, () => document.querySelector('.update-notice[role=status]')?.textContent, undefined, { what: 'the updated notice' });
+        const notice = await waitFor(s, () => document.querySelector('.site-notice[role=status]')?.textContent, undefined, { what: 'the updated notice' });
         assert.match(notice, /updated/i);
-        await clickRole(s, 'button', 'Dismiss the update notice');
-        await waitFor(s, () => document.querySelector('.update-notice') === null, undefined, { what: 'the notice dismissed' });
+        await clickRole(s, 'button', 'Dismiss the notice');
+        await waitFor(s, () => document.querySelector('.site-notice') === null, undefined, { what: 'the notice dismissed' });
         // The new worker installs and caches the new build; offline, the new build is what opens.
         // (Its cache exists from the start of its install: wait until the install is over and
         // the cache holds the page.)
@@ -118,7 +118,7 @@ export function offlineScenarios(engine, ctx) {
           await s.reload();
           await waitFor(s, chartDrawn, undefined, { what: 'the chart, offline' });
           assert.equal(await s.eval(build), version, 'offline, the cached page is the new build');
-          assert.equal(await s.eval(() => document.querySelector('.update-notice')), null, 'no notice: same build as last time');
+          assert.equal(await s.eval(() => document.querySelector('.site-notice')), null, 'no notice: same build as last time');
           assert.deepEqual(unexpectedRequests(from, strict), [], 'requests that reached the network while offline');
         } finally {
           await goOnline(s);
