@@ -53,16 +53,18 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(isPage ? page(request) : cached(request));
 });
 
-/// The page: from the network unless offline or slow, else this version's copy.
+/// The page: from the network unless offline, slow or failing, else this version's copy.
 async function page(request) {
+  let response;
   if (self.navigator.onLine !== false) {
     try {
-      return await withTimeout(fetch(request), INDEX_TIMEOUT_MS);
+      response = await withTimeout(fetch(request), INDEX_TIMEOUT_MS);
+      if (response.ok) return response;
     } catch {
       // Offline, refused or too slow: the cached page below.
     }
   }
-  return (await match(INDEX)) || Response.error();
+  return (await match(INDEX)) || response || Response.error();
 }
 
 /// A file of this build from the cache; a file that is not in it (a new deploy's file, before

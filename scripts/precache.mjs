@@ -2,7 +2,7 @@
 // (so a file added by any build step, such as a second wasm module or a worker, is cached without
 // anyone editing a list): every file under dist/ except sw.js. Writes into dist/sw.js the list
 // (`const PRECACHE = [...]`) and a build id (`const VERSION = '...'`, a hash of every listed
-// file's name and bytes), and puts the same id into index.html as
+// file's name and bytes and of the worker's own code), and puts the same id into index.html as
 // `<meta name="roofline-build">` for sw-register.js's "updated" notice.
 //
 // It must run last (scripts/postbuild.mjs ends with it): a later step that changes a file would
@@ -13,7 +13,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-const META = /\s*<meta name="roofline-build" content="[^"]*" \/>/;
+// What stampPrecache adds to index.html, and the lines it writes in sw.js.
+const META = /[ \t]*<meta name="roofline-build" content="[^"]*" \/>\n/;
+const VERSION_LINE = /^const VERSION = .*;$/m;
+const PRECACHE_LINE = /^const PRECACHE = \[[\s\S]*?\];$/m;
 
 /// Every file under `dir`, as paths relative to it with `/`, sorted.
 function files(dir) {
@@ -36,17 +39,20 @@ export function stampPrecache(dist) {
   if (!list.includes('index.html')) throw new Error(`no index.html in ${dist}`);
   const html = readFileSync(indexPath, 'utf8').replace(META, '');
 
+  const sw = readFileSync(swPath, 'utf8');
+  if (!VERSION_LINE.test(sw) || !PRECACHE_LINE.test(sw)) throw new Error('sw.js has no VERSION/PRECACHE lines to stamp');
+  // The id covers every listed file (index.html as built, without the id) and the worker's own
+  // code (without what is stamped), so a change to either is a new build.
   const hash = createHash('sha256');
   for (const f of list) {
     hash.update(f).update('\0').update(f === 'index.html' ? html : readFileSync(join(dist, f))).update('\0');
   }
+  hash.update('sw.js\0').update(sw.replace(VERSION_LINE, '').replace(PRECACHE_LINE, ''));
   const version = hash.digest('hex').slice(0, 16);
 
-  let sw = readFileSync(swPath, 'utf8');
   const stamped = sw
-    .replace(/^const VERSION = .*;$/m, `const VERSION = '${version}';`)
-    .replace(/^const PRECACHE = \[[\s\S]*?\];$/m, `const PRECACHE = ${JSON.stringify(list)};`);
-  if (stamped === sw && !sw.includes(`'${version}'`)) throw new Error('sw.js has no VERSION/PRECACHE placeholders');
+    .replace(VERSION_LINE, `const VERSION = '${version}';`)
+    .replace(PRECACHE_LINE, `const PRECACHE = ${JSON.stringify(list)};`);
   writeFileSync(swPath, stamped);
   writeFileSync(indexPath, html.replace('</head>', `    <meta name="roofline-build" content="${version}" />\n</head>`));
   return { version, files: list };

@@ -4,11 +4,12 @@
 // every engine runs (engines/scenarios.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdtempSync, rmSync, cpSync, appendFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { startSite, launch, openPage, waitForChart, ROOT, LAUNCH_ARGS } from './helpers.mjs';
+import { stampPrecache } from '../../scripts/precache.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -38,6 +39,24 @@ test('the precache list is the build output, and the page carries the same build
   }
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   assert.match(html, new RegExp(`<meta name="roofline-build" content="${version}" />`));
+});
+
+test('stamping is idempotent, and any changed file or worker code is a new build id', () => {
+  const copy = mkdtempSync(join(tmpdir(), 'roofline-stamp-'));
+  try {
+    cpSync(DIST, copy, { recursive: true });
+    const files = () => ['index.html', 'sw.js'].map((f) => readFileSync(join(copy, f), 'utf8'));
+    const before = files();
+    assert.equal(stampPrecache(copy).version, stamped().version, 'the build as postbuild stamped it');
+    assert.deepEqual(files(), before, 'stamping again changes nothing');
+    appendFileSync(join(copy, 'examples', 'README.md'), '\nchanged\n');
+    const changed = stampPrecache(copy).version;
+    assert.notEqual(changed, stamped().version, 'a changed file');
+    writeFileSync(join(copy, 'sw.js'), readFileSync(join(copy, 'sw.js'), 'utf8').replace('INDEX_TIMEOUT_MS = 3000', 'INDEX_TIMEOUT_MS = 2000'));
+    assert.notEqual(stampPrecache(copy).version, changed, 'changed worker code');
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
 
 test('the worker caches every file of the build under this site\'s scope, and nothing else', async () => {
