@@ -26,55 +26,95 @@ function miniBrowser() {
 
 const KEYS = { Escape: Key.ESCAPE, Enter: Key.ENTER, ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP, Backspace: Key.BACK_SPACE };
 
+/// Rejects when `promise` has not settled within `ms`.
+function within(promise, ms, what) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms); })])
+    .finally(() => clearTimeout(timer));
+}
+
 export function webkit() {
   let driverProcess;
   let port;
   let binary;
   const sessions = new Set();
+
+  /// WebKitWebDriver under xvfb-run, in its own process group so that stopping it ends xvfb-run,
+  /// Xvfb, the driver and its browsers together.
+  async function startDriver() {
+    port = await freePort();
+    driverProcess = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${port}`], { detached: true, stdio: 'ignore' });
+    const end = Date.now() + 20000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > end) throw new Error('WebKitWebDriver did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  function stopDriver() {
+    if (!driverProcess) return;
+    try {
+      process.kill(-driverProcess.pid, 'SIGTERM');
+      process.kill(-driverProcess.pid, 'SIGCONT'); // a stopped process acts on it only once running
+    } catch {
+      // already gone
+    }
+    driverProcess = null;
+  }
+
+  async function newSession() {
+    const driver = await within(new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary, args: ['--automation'] } })
+      .build(), 30000, 'a new WebKitWebDriver session');
+    // The window's outer size is the viewport plus MiniBrowser's toolbar: its width is the
+    // page's, as in the other engines.
+    await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height });
+    // Fail a stuck load or script within a test's time rather than WebDriver's 5 minutes.
+    await driver.manage().setTimeouts({ pageLoad: 30000, script: 30000 });
+    return driver;
+  }
+
   return {
     name: 'webkit',
     version: '',
     offlineNote: 'none in WebKitWebDriver: the site\'s server drops every connection instead',
     async launch() {
       binary = miniBrowser();
-      port = await freePort();
-      // Its own process group, so that closing ends xvfb-run, Xvfb and the driver together.
-      driverProcess = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', 'WebKitWebDriver', `--port=${port}`], { detached: true, stdio: 'ignore' });
-      const end = Date.now() + 20000;
-      for (;;) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) break;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > end) throw new Error('WebKitWebDriver did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await startDriver();
       const probe = await this.newProfile();
       this.version = `WebKitGTK ${probe.browserVersion} (MiniBrowser)`;
       await probe.close();
     },
     async newProfile() {
-      const driver = await new Builder()
-        .usingServer(`http://127.0.0.1:${port}`)
-        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary, args: ['--automation'] } })
-        .build();
-      // The window's outer size is the viewport plus MiniBrowser's toolbar: size it so that the
-      // page gets VIEWPORT's width, as in the other engines.
-      await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height });
-      // Fail a stuck load or script within a test's time rather than WebDriver's 5 minutes.
-      await driver.manage().setTimeouts({ pageLoad: 30000, script: 30000 });
+      let driver;
+      try {
+        driver = await newSession();
+      } catch (e) {
+        // Seldom, on a loaded machine, MiniBrowser never connects and the new session waits for
+        // ever: start the driver (and its display) again, once.
+        console.log(`# webkit: ${e.message}; restarting WebKitWebDriver`);
+        for (const s of [...sessions]) sessions.delete(s);
+        stopDriver();
+        await startDriver();
+        driver = await newSession();
+      }
       const s = session(driver, (await driver.getCapabilities()).get('browserVersion'));
       sessions.add(s);
       const close = s.close;
-      s.close = async () => { sessions.delete(s); await close(); };
+      s.close = async () => {
+        sessions.delete(s);
+        await within(close(), 20000, 'closing a WebKitWebDriver session').catch((e) => console.log(`# webkit: ${e.message}`));
+      };
       return s;
     },
     async close() {
-      for (const s of [...sessions]) await s.close().catch(() => {});
-      if (driverProcess) {
-        try { process.kill(-driverProcess.pid, 'SIGTERM'); } catch { /* already gone */ }
-      }
+      for (const s of [...sessions]) await s.close();
+      stopDriver();
     },
   };
 }
