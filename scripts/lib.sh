@@ -38,24 +38,58 @@ ensure_wasm_bindgen() {
 }
 
 # wasm-opt from npm's binaryen (Debian's wasm-opt 108 produces a wasm that fails to load) and
-# the browser test driver. Skipped when node_modules matches package-lock.json.
+# the browser test drivers (playwright-core for Chromium, puppeteer-core for Firefox,
+# selenium-webdriver for WebKit). Skipped when node_modules matches package-lock.json.
 ensure_npm() {
     cd "$ROOT"
-    if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "installing npm tools (binaryen, playwright-core)"
+    local missing=""
+    for m in playwright-core puppeteer-core selenium-webdriver; do
+        [ -d "node_modules/$m" ] || missing="$missing $m"
+    done
+    if [ ! -x node_modules/.bin/wasm-opt ] || [ -n "$missing" ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+        say "installing npm tools (binaryen, playwright-core, puppeteer-core, selenium-webdriver)"
         npm ci --no-audit --no-fund
     fi
+}
+
+# Installs Debian packages (as root, or with sudo), then drops apt's downloaded archives: the
+# browsers are large and disk is shared.
+apt_install() {
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    say "installing $* from apt"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+    $sudo apt-get clean
 }
 
 # Debian's Chromium and its driver, for wasm tests and end-to-end tests.
 ensure_chromium() {
     if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-        say "installing chromium and chromium-driver from apt"
-        local sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
+        apt_install chromium chromium-driver
     fi
+}
+
+# Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (no geckodriver).
+ensure_firefox() {
+    if [ ! -x /usr/bin/firefox-esr ]; then
+        apt_install firefox-esr
+    fi
+}
+
+# WebKit: WebKitGTK's WebDriver (its package brings the library and its MiniBrowser) and
+# xvfb-run, since MiniBrowser needs a display even when automated.
+ensure_webkit() {
+    if ! command -v WebKitWebDriver >/dev/null || ! command -v xvfb-run >/dev/null; then
+        apt_install webkit2gtk-driver xvfb xauth
+    fi
+}
+
+# The three browser engines of the end-to-end suite.
+ensure_browsers() {
+    ensure_chromium
+    ensure_firefox
+    ensure_webkit
 }
 
 ensure_build_tools() {

@@ -1,12 +1,14 @@
 // After `trunk build`: (1) moves Trunk's inline loader script into a file, so the page's
 // Content-Security-Policy can forbid inline scripts; (2) runs npm binaryen's wasm-opt on the
 // wasm (Debian's wasm-opt 108 breaks it; Trunk's own wasm-opt step is disabled in index.html),
-// with the passes that gave the smallest gzipped size (below).
+// with the passes that gave the smallest gzipped size (below); (3) last, stamps the service worker
+// with the build's file list and id (scripts/precache.mjs).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stampPrecache } from './precache.mjs';
 
 const dist = process.argv[2];
 if (!dist) throw new Error('usage: node postbuild.mjs DIST');
@@ -44,3 +46,7 @@ for (const f of readdirSync(dist)) {
   execFileSync(wasmOpt, [...passes, ...features, p, '-o', p], { stdio: 'inherit' });
   console.log(`wasm-opt ${f}: ${before} -> ${statSync(p).size} bytes`);
 }
+
+// Last: the precache list and build id describe the files as they are now.
+const { version, files } = stampPrecache(dist);
+console.log(`service worker: build ${version}, ${files.length} files precached`);

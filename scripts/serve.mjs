@@ -9,26 +9,35 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
   '.csv': 'text/csv; charset=utf-8', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json', '.md': 'text/markdown; charset=utf-8',
 };
 
+/// Returns `{ server, url, root, requests, reachable }`. For the offline tests: `requests` lists
+/// every request's path as it arrives, `reachable = false` makes the server drop connections
+/// unanswered (a network that is gone), and `root` can be changed to serve another build (a
+/// new deploy).
 export function serve(dist, port = 0, prefix = '/') {
   if (!prefix.endsWith('/')) prefix += '/';
-  const server = createServer(async (req, res) => {
+  const site = { server: null, url: '', root: dist, requests: [], reachable: true };
+  site.server = createServer(async (req, res) => {
+    site.requests.push(req.url);
+    if (!site.reachable) { req.socket.destroy(); return; }
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (path + '/' === prefix) { res.writeHead(301, { Location: prefix }); res.end(); return; }
     if (!path.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
     let rel = normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
     if (rel === '' || rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
     try {
-      const body = await readFile(join(dist, rel));
+      const body = await readFile(join(site.root, rel));
       res.writeHead(200, { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
       res.end(body);
     } catch {
       res.writeHead(404); res.end('not found');
     }
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => {
-    resolve({ server, url: `http://127.0.0.1:${server.address().port}${prefix}` });
+  return new Promise((resolve) => site.server.listen(port, '127.0.0.1', () => {
+    site.url = `http://127.0.0.1:${site.server.address().port}${prefix}`;
+    resolve(site);
   }));
 }
 

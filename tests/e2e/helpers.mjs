@@ -14,10 +14,14 @@ export async function startSite() {
   return serve(process.env.ROOFLINE_DIST || join(ROOT, 'dist'), 0, '/roofline/');
 }
 
+/// Chromium's switches: no sandbox and no GPU in containers, and none of the browser's own
+/// background requests (this machine's closed network refuses them; the tests watch the page's).
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: LAUNCH_ARGS,
   });
 }
 

@@ -7,6 +7,7 @@
 
 use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
+use roofline_engine::chart::labels::text_width;
 use roofline_engine::chart::paint::{ChartBackend, SceneText};
 use roofline_engine::chart::{Anchor, Shape};
 use wasm_bindgen::{JsCast, JsValue};
@@ -137,7 +138,9 @@ impl ChartBackend for ChartCanvas {
         });
         ctx.set_text_baseline("alphabetic");
         ctx.set_fill_style_str(&t.color.css());
-        let drawn = ctx.fill_text(t.text, 0.0, 0.0);
+        // At most as wide as the placer reserved (engine::chart::labels::text_width): a font
+        // wider than the estimate is condensed rather than drawn over the next label.
+        let drawn = ctx.fill_text_with_max_width(t.text, 0.0, 0.0, text_width(t.text, t.size / u));
         ctx.restore();
         drawn.map_err(js)
     }

@@ -5,15 +5,18 @@
 //! the boxes near it only, with the same answer as testing it against all of them.
 
 mod taken;
+mod width;
 
 use taken::TakenGrid;
+pub use width::text_width;
 
 /// An axis-aligned box `[left, top, right, bottom]` in pixels.
 pub type Box2 = [f64; 4];
 
-/// The approximate box of a text (average glyph width 0.56 em), before rotation.
+/// The box of a text, before rotation: its width as [`text_width`] estimates it (no narrower
+/// than a browser draws it), 0.8 em above the baseline and 0.25 em below.
 pub fn text_box(x: f64, y: f64, text: &str, size: f64, anchor: super::Anchor) -> Box2 {
-    let w = text.chars().count() as f64 * size * 0.56;
+    let w = text_width(text, size);
     let left = match anchor {
         super::Anchor::Start => x,
         super::Anchor::Middle => x - w / 2.0,

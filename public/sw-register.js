@@ -1,0 +1,58 @@
+// Registers the service worker (sw.js: the site works offline after one visit) and tells the user,
+// in a small fixed notice with role=status, when this visit runs a newer build than the last one,
+// or once per session when this browser cannot keep an offline copy (no service workers, or the
+// registration refused). A file of its own, loaded by index.html, because the
+// Content-Security-Policy forbids inline scripts; the app does not depend on it.
+
+const BUILD_KEY = 'roofline-build';
+const TOLD_KEY = 'roofline-offline-unavailable-told';
+
+if (!('serviceWorker' in navigator)) {
+  offlineUnavailable('this browser has no service workers');
+} else {
+  // sw.js sits beside this file at the site's root, so its scope is the whole site.
+  // `updateViaCache: 'none'`: the browser's update check never takes sw.js from the HTTP cache.
+  navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+    .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`));
+}
+
+// The build id postbuild stamped into the page (scripts/precache.mjs); absent in an unbuilt page.
+const build = document.querySelector('meta[name="roofline-build"]')?.content;
+if (build) {
+  let last = null;
+  try {
+    last = localStorage.getItem(BUILD_KEY);
+    localStorage.setItem(BUILD_KEY, build);
+  } catch {
+    // Storage refused (a privacy setting): no notice, nothing else changes.
+  }
+  if (last && last !== build) notice('Roofline Explorer was updated to a new version.');
+}
+
+/// The site still works, online only: say so once per session (console and notice).
+function offlineUnavailable(why) {
+  console.warn(`Roofline Explorer: offline use unavailable: ${why}`);
+  try {
+    if (sessionStorage.getItem(TOLD_KEY)) return;
+    sessionStorage.setItem(TOLD_KEY, '1');
+  } catch {
+    // Storage refused: tell every time rather than never.
+  }
+  notice(`This browser keeps no offline copy of Roofline Explorer (${why}); it works while online.`);
+}
+
+/// A dismissable notice in a corner (app/site-notice.css), outside the page layout.
+function notice(message) {
+  const box = document.createElement('div');
+  box.className = 'site-notice';
+  box.setAttribute('role', 'status');
+  const text = document.createElement('span');
+  text.textContent = message;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.setAttribute('aria-label', 'Dismiss the notice');
+  close.addEventListener('click', () => box.remove());
+  box.append(text, close);
+  document.body.append(box);
+}
