@@ -12,8 +12,19 @@ if (!('serviceWorker' in navigator)) {
 } else {
   // sw.js sits beside this file at the site's root, so its scope is the whole site.
   // `updateViaCache: 'none'`: the browser's update check never takes sw.js from the HTTP cache.
-  navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
-    .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`));
+  // Registered once the app has mounted (it removes index.html's #first-paint): installing
+  // precaches every built file, the parser worker's wasm too, and on a first visit that must
+  // not compete with the first chart's own downloads (docs/PERFORMANCE.md).
+  whenAppRuns(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+    .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`)));
+}
+
+/// Calls `f` once the app has replaced the static first paint (at once if it already has).
+function whenAppRuns(f) {
+  if (!document.getElementById('first-paint')) { f(); return; }
+  new MutationObserver((_, observer) => {
+    if (!document.getElementById('first-paint')) { observer.disconnect(); f(); }
+  }).observe(document.body, { childList: true });
 }
 
 // The build id postbuild stamped into the page (scripts/precache.mjs); absent in an unbuilt page.

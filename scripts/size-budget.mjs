@@ -3,7 +3,8 @@
 // The first visit is what `index.html` loads before the first chart: the files it names
 // (stylesheet, boot script, module preloads) and the files those scripts name (the bindings,
 // the wasm). Everything else in dist/ (the parser worker, `roofline-worker*`, started after
-// the first chart; a worker of another branch) is loaded on first use and listed apart.
+// the first chart; the service worker and what it precaches, registered once the app runs) is
+// loaded later and listed apart.
 //
 // The budget is not met yet (docs/PERFORMANCE.md names the gap and the plan), so CI enforces a
 // ratchet instead: it fails when the first visit grows past RATCHET_BYTES, the size measured
@@ -14,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { join, extname, basename } from 'node:path';
 
 const BUDGET_BYTES = 300 * 1024;
-const RATCHET_BYTES = 455_100; // measured 2026-11-24: 446,179 B (+2%), the parser in the worker and the issue-16 layout; docs/PERFORMANCE.md lists the steps
+const RATCHET_BYTES = 457_400; // measured 2026-11-24: 448,462 B (+2%): the parser in the worker, the issue-16 layout, the offline notices; docs/PERFORMANCE.md lists the steps
 const limit = Math.max(BUDGET_BYTES, RATCHET_BYTES);
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
@@ -27,6 +28,9 @@ for (let grew = true; grew;) {
   grew = false;
   for (const f of [...first].filter((f) => extname(f) === '.js')) {
     for (const g of named(readFileSync(join(dist, f), 'utf8'))) {
+      // The service worker is registered once the app runs (public/sw-register.js); what it
+      // precaches is fetched after the first chart, so neither it nor its list is counted.
+      if (g === 'sw.js') continue;
       if (!first.has(g)) { first.add(g); grew = true; }
     }
   }

@@ -35,7 +35,9 @@ test('before the wasm runs the page shows its header, toolbar and the example ch
     const img = document.querySelector('#first-paint .fp-chart');
     return { h1: document.querySelector('#first-paint h1').textContent, width: img.naturalWidth, shown: img.getBoundingClientRect().width, canvas: !!document.querySelector('#roofline-canvas') };
   });
-  assert.deepEqual(skeleton, { h1: 'Roofline Explorer', width: 960, shown: skeleton.shown, canvas: false });
+  // The image's own width (the app's SVG export at a 1000 px window, scripts/first-paint.mjs).
+  const width = Number(readFileSync(join(ROOT, 'public', 'first-paint.svg'), 'utf8').match(/<svg[^>]* width="(\d+)"/)[1]);
+  assert.deepEqual(skeleton, { h1: 'Roofline Explorer', width, shown: skeleton.shown, canvas: false });
   assert.ok(skeleton.shown > 300, `the chart image is shown (${skeleton.shown} px wide)`);
   release();
   await waitForChart(page);
@@ -49,6 +51,8 @@ test('the first-paint image is the chart the app draws by default (else: node sc
   const drawn = await defaultChartSvg(browser, site.url);
   const committed = readFileSync(join(ROOT, 'public', 'first-paint.svg'), 'utf8');
   assert.ok(drawn === committed, 'public/first-paint.svg is out of date: run `node scripts/first-paint.mjs` after building');
+  const size = (text, re) => text.match(re).slice(1, 3).map(Number);
+  assert.deepEqual(size(readFileSync(join(ROOT, 'index.html'), 'utf8'), /class="fp-chart"[^>]* width="(\d+)" height="(\d+)"/), size(committed, /<svg[^>]* width="(\d+)" height="(\d+)"/), "index.html's image has the image's size");
 });
 
 test('a shared link does not show the example image before its own chart', async () => {
