@@ -1,11 +1,14 @@
 //! The parallel path gives the dataset the sequential one gives (`load_dataset`, whole files
-//! in memory): on every real sample, on generated raw pages whose quoted kernel names hold
-//! newlines and commas where chunks are cut, and where a guess is wrong.
+//! in memory), and so the same `roofline analyze --json` text, byte for byte: on every real
+//! sample, on generated raw pages with a BOM, CRLF, and quoted kernel names holding newlines
+//! and commas where chunks are cut, and where a guess is wrong.
 
 use super::{read_file, Tally};
 use crate::big_ncu;
 use crate::samples::{self, read, SAMPLES};
+use roofline_engine::choice::{choose, ClockChoice};
 use roofline_engine::dataset::DatasetBuilder;
+use roofline_engine::report::analyze_choice;
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 
 const RAW: &str = "ncu/Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv";
@@ -26,14 +29,25 @@ fn in_memory(file: &SourceFile) -> Result<Dataset, String> {
     load_dataset(std::slice::from_ref(file)).map_err(|e| e.to_string())
 }
 
-/// Checks `file` in chunks of each size with 2 and 3 workers; the tallies added up.
+/// What `roofline analyze --json` prints for `ds` (the default machine and clock), or the
+/// error it reports; `None` where the choice fails (a usage error, the same either way).
+fn analyze_json(ds: &Result<Dataset, String>) -> Option<Result<String, String>> {
+    let Ok(ds) = ds else { return ds.clone().err().map(Err) };
+    let picked = choose(ds, None, ClockChoice::Measured).ok()?;
+    crate::json(&analyze_choice(ds, picked.as_ref())).ok().map(Ok)
+}
+
+/// Checks `file` in chunks of each size with 2 and 3 workers: the same dataset, and the same
+/// `analyze --json` text; the tallies added up.
 fn assert_same(file: &SourceFile, chunk_sizes: &[usize]) -> Tally {
     let want = in_memory(file);
+    let want_json = analyze_json(&want);
     let mut all = Tally::default();
     for &size in chunk_sizes {
         for workers in [2, 3] {
             let (got, t) = parallel(file, size, workers);
             assert!(got == want, "{}: chunks of {size}, {workers} workers: {t:?}; differs from the whole file", file.name);
+            assert!(analyze_json(&got) == want_json, "{}: chunks of {size}, {workers} workers: another analyze JSON", file.name);
             all.here += t.here;
             all.taken += t.taken;
             all.read_again += t.read_again;
@@ -81,11 +95,13 @@ fn quoted_newlines_and_commas_at_the_cuts_read_the_same() {
     let few = page("few.csv", big.replacen(name, "void flash_fwd_splitkv_kernel,\n<", 25));
     // CRLF line ends, and one inside the name.
     let crlf = page("crlf.csv", big.replace('\n', "\r\n").replacen(name, "void flash_fwd_splitkv_kernel\r\n,<", 25));
+    // A byte-order mark before the preamble (stripped by the first chunk's reading, here).
+    let bom = page("bom.csv", format!("\u{feff}{}", big.replacen(name, "void flash_fwd_splitkv_kernel,\n<", 25)));
     // Chunks of about one row (≈ 3 KB): many hold no record start at all; of two to four
     // rows: cuts land everywhere in a row, and each window holds a record start.
     let small: Vec<usize> = (0..6).map(|i| 2_900 + i * 517).collect();
     let large: Vec<usize> = (0..8).map(|i| 7_000 + i * 917).collect();
-    for f in [all, few, crlf] {
+    for f in [all, few, crlf, bom] {
         assert_same(&f, &small);
         let t = assert_same(&f, &large);
         // The reader cuts before a quote, never after the newline inside a name.
@@ -118,7 +134,9 @@ fn errors_are_the_same_in_parallel() {
     bad.replace_range(at + 2..at + 4, "xx");
     let bad = page("bad.csv", bad);
     let want = in_memory(&bad);
-    assert!(want.as_ref().is_err_and(|e| e.contains("line ")), "{want:?}");
+    // The error names the line the bad row starts on: the line ends before it, plus one.
+    let line = big[..=at].matches('\n').count() + 1;
+    assert!(want.as_ref().is_err_and(|e| e.starts_with(&format!("bad.csv, line {line}: expected a launch number"))), "line {line}: {want:?}");
     for size in [4_096, 65_536] {
         assert_eq!(parallel(&bad, size, 2).0, want, "chunks of {size}");
     }
