@@ -16,16 +16,7 @@ use roofline_engine::report::{analyze_choice, machine_report, render_analyze_tex
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 use std::process::ExitCode;
 
-mod parallel;
 mod read_ahead;
-
-/// The shared profiler samples and the generated raw pages, for `parallel.rs`'s tests.
-#[cfg(test)]
-#[path = "../../engine/tests/samples/mod.rs"]
-mod samples;
-#[cfg(test)]
-#[path = "../../engine/benches/support/big_ncu.rs"]
-mod big_ncu;
 
 /// A failure: message and exit code.
 struct Failure {
@@ -48,9 +39,6 @@ fn input(message: impl Into<String>) -> Failure {
 const STREAM_ABOVE_BYTES: u64 = 4 << 20;
 /// One read: large enough to amortise the system call, small enough to stay in cache.
 const CHUNK_BYTES: usize = 1 << 20;
-/// Threads reading chunks of a large file at most (`parallel.rs`), one per core up to this:
-/// past it this thread's in-order hand-over (≈ 15 % of the work) is the limit anyway.
-const MAX_WORKERS: usize = 4;
 
 fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
     use std::io::Read;
@@ -66,13 +54,7 @@ fn read_files(paths: &[String]) -> Result<Dataset, Failure> {
             builder.add_file(&SourceFile { name: p.clone(), bytes }).map_err(|e| input(e.to_string()))?;
             continue;
         }
-        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_WORKERS);
-        let read = if workers >= 2 {
-            parallel::read_file(file, p, &mut builder, CHUNK_BYTES, workers).map(|_| ())
-        } else {
-            read_ahead::for_each_chunk(file, CHUNK_BYTES, |chunk| builder.push_chunk(p, chunk))
-        };
-        read.map_err(|stop| match stop {
+        read_ahead::for_each_chunk(file, CHUNK_BYTES, |chunk| builder.push_chunk(p, chunk)).map_err(|stop| match stop {
             read_ahead::Stop::Read(e) => cannot(e),
             read_ahead::Stop::Chunk(e) => input(e.to_string()),
         })?;

@@ -30,7 +30,6 @@ use crate::error::ImportError;
 use crate::import::binary::{self, BinaryImporter, BinaryParser};
 use crate::import::chunks::{utf8, ChunkFeeder};
 use crate::import::ncu::is_ncu_header;
-use crate::import::speculate::{ChunkParser, ParsedChunk};
 use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
 use crate::import::table::DETECT_LINES;
 use crate::import::json::JsonDocument;
@@ -163,36 +162,6 @@ impl DatasetBuilder {
         let result = self.push_to(&mut file, chunk, false);
         self.open = Some(file);
         result
-    }
-
-    /// A reader of later chunks of the file being pushed, to run elsewhere (another thread),
-    /// once that file streams and its reader has got to its rows (the Nsight Compute raw
-    /// page after its units row); `None` otherwise. See [`crate::import::speculate`].
-    pub fn chunk_parser(&self) -> Option<ChunkParser> {
-        match &self.open.as_ref()?.state {
-            FileState::Streaming { parser, .. } => parser.chunk_parser(),
-            _ => None,
-        }
-    }
-
-    /// Adds the next `chunk` of the file `file_name`, read beforehand by one of its
-    /// [`DatasetBuilder::chunk_parser`]s into `parsed` on the guess that it starts at a record
-    /// boundary. Its launches are taken as read when the guess holds (the file read so far
-    /// ends exactly where the chunk starts, and the reading took the whole chunk without an
-    /// error); otherwise the chunk is read here, as [`DatasetBuilder::push_chunk`] reads it.
-    /// Either way the dataset is the one `push_chunk` gives. Returns whether `parsed` was
-    /// taken; its buffers are left for reuse ([`ChunkParser::parse_into`]).
-    pub fn push_parsed(&mut self, file_name: &str, chunk: &[u8], parsed: &mut ParsedChunk) -> Result<bool, ImportError> {
-        if let Some(OpenFile { name, state: FileState::Streaming { parser, feeder, totals, devices, .. } }) = &mut self.open {
-            if name == file_name && feeder.at_record_start() && parsed.covers(chunk.len()) {
-                let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
-                if parser.take_parsed(parsed, &mut sink) {
-                    feeder.took(chunk);
-                    return Ok(true);
-                }
-            }
-        }
-        self.push_chunk(file_name, chunk).map(|()| false)
     }
 
     /// Ends the file being pushed: reads what remains and adds its kernels to the dataset.

@@ -67,18 +67,6 @@ impl ChunkFeeder {
         Ok(())
     }
 
-    /// Whether the text consumed so far ends on a record boundary (nothing is carried): a
-    /// chunk pushed next starts at a record ([`super::speculate`]).
-    pub fn at_record_start(&self) -> bool {
-        self.carry.is_empty()
-    }
-
-    /// Notes that `chunk`, complete records starting at a record boundary, was read
-    /// elsewhere and its launches handed over ([`super::speculate`]).
-    pub fn took(&mut self, chunk: &[u8]) {
-        keep_last_line(&mut self.last_line, chunk);
-    }
-
     /// Ends the file: reads what is carried (a last line without a line end) and finishes the
     /// parser. Returns the warning for a file cut in the middle of a row, as the in-memory
     /// path gives it ([`crate::limits::truncated_row`] on the file's last two lines).

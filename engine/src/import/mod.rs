@@ -24,7 +24,6 @@ pub mod nvprof;
 pub mod records;
 pub mod rocprof;
 pub mod sink;
-pub mod speculate;
 pub mod stream;
 pub mod table;
 pub mod tidy;

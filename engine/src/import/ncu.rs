@@ -12,7 +12,7 @@
 
 use super::records::{Fields, Reader};
 use super::hints;
-use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics, NcuLaunch};
+use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics};
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, header_starts_with, is_chatter_fields, Columns, DETECT_LINES};
 use super::{parse_number, Imported, Importer};
@@ -176,12 +176,7 @@ pub(super) struct FileState {
 impl FileState {
     /// Hands a finished launch over, its device found in (or added to) the file's devices.
     pub fn hand_over(&mut self, id: u64, kernel: &str, metrics: LaunchMetrics, out: &mut dyn LaunchSink) {
-        self.hand_over_finished(id, kernel, metrics.finish(), out);
-    }
-
-    /// [`FileState::hand_over`] for metrics already finished (elsewhere: a chunk parsed on
-    /// another thread, [`super::speculate`]), in file order.
-    pub fn hand_over_finished(&mut self, id: u64, kernel: &str, launch: NcuLaunch, out: &mut dyn LaunchSink) {
+        let launch = metrics.finish();
         for u in &launch.unknown_units {
             if !self.unknown_units.contains(u) {
                 self.unknown_units.push(u.clone());

@@ -11,7 +11,6 @@ use super::records::{Fields, Reader};
 use super::hints;
 use super::ncu::{is_ncu_header, skip_to_header, FileState};
 use super::ncu_metrics::{resolve, scale, Attr, LaunchMetrics, Resolved, Role};
-use super::speculate::{ChunkParser, ParsedChunk};
 use super::stream::{read_whole, Collect, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, is_chatter_fields, Columns};
 use super::{parse_number, Imported, Importer};
@@ -61,84 +60,33 @@ enum Stage {
 
 /// The raw page's chunk-fed reader.
 struct RawParser {
+    file: String,
     stage: Stage,
     /// The line of the first unconsumed byte.
     line: usize,
     header_line: usize,
-    rows: RawRows,
-    /// Launch rows handed over.
-    launches: usize,
-    state: FileState,
-}
-
-/// What reads the launch rows once the header is known: the columns and the plan, the
-/// reused field buffers and the kernel names seen. Cloned into a [`ChunkParser`] for
-/// another thread, where it reads later chunks of the same file.
-#[derive(Clone)]
-pub(super) struct RawRows {
-    file: String,
     id_col: usize,
     kernel_col: usize,
     plan: Vec<(usize, Plan)>,
     fields: Fields,
     names: NameCache,
-}
-
-/// One launch row read: its id, its kernel (an index into the reader's [`NameCache`]) and
-/// its metrics.
-pub(super) struct RawLaunch {
-    pub id: u64,
-    pub kernel: usize,
-    pub metrics: LaunchMetrics,
-}
-
-impl RawRows {
-    /// The fields the next record is read into.
-    pub(super) fn fields(&mut self) -> &mut Fields {
-        &mut self.fields
-    }
-
-    pub(super) fn names(&self) -> &NameCache {
-        &self.names
-    }
-
-    /// The launch row in [`RawRows::fields`], read on `line`; `None` for a profiler's
-    /// message line among the rows.
-    pub(super) fn row(&mut self, line: usize) -> Result<Option<RawLaunch>, ImportError> {
-        let fields = &self.fields;
-        if is_chatter_fields(fields.len(), fields.cell(0)) {
-            return Ok(None);
-        }
-        let id_cell = fields.cell(self.id_col);
-        let id_text = id_cell.trim();
-        let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
-            ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
-        })? as u64;
-        let mut metrics = LaunchMetrics::new();
-        for &(i, p) in &self.plan {
-            let Some(cell) = fields.get(i) else { continue };
-            match p.scale {
-                Some(scale) => {
-                    if let Some(v) = parse_number(cell) {
-                        metrics.put(p.metric, v * scale);
-                    }
-                }
-                None => metrics.text(columns_name(p.metric), cell),
-            }
-        }
-        let kernel = self.names.intern(fields.cell(self.kernel_col));
-        Ok(Some(RawLaunch { id, kernel, metrics }))
-    }
+    rows: usize,
+    state: FileState,
 }
 
 impl RawParser {
     fn new(file: &str) -> Self {
         RawParser {
+            file: file.to_string(),
             stage: Stage::Preamble,
             line: 1,
             header_line: 0,
-            rows: RawRows { file: file.to_string(), id_col: 0, kernel_col: 0, plan: Vec::new(), fields: Fields::default(), names: NameCache::default() },
-            launches: 0,
+            id_col: 0,
+            kernel_col: 0,
+            plan: Vec::new(),
+            fields: Fields::default(),
+            names: NameCache::default(),
+            rows: 0,
             state: FileState::default(),
         }
     }
@@ -162,12 +110,32 @@ impl RawParser {
         plan
     }
 
-    /// One launch row (in `self.rows.fields`) to `out`.
+    /// One launch row (in `self.fields`) to `out`.
     fn row(&mut self, line: usize, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
-        if let Some(l) = self.rows.row(line)? {
-            self.state.hand_over(l.id, self.rows.names.name(l.kernel), l.metrics, out);
-            self.launches += 1;
+        let fields = &self.fields;
+        if is_chatter_fields(fields.len(), fields.cell(0)) {
+            return Ok(());
         }
+        let id_cell = fields.cell(self.id_col);
+        let id_text = id_cell.trim();
+        let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
+            ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
+        })? as u64;
+        let mut metrics = LaunchMetrics::new();
+        for &(i, p) in &self.plan {
+            let Some(cell) = fields.get(i) else { continue };
+            match p.scale {
+                Some(scale) => {
+                    if let Some(v) = parse_number(cell) {
+                        metrics.put(p.metric, v * scale);
+                    }
+                }
+                None => metrics.text(columns_name(p.metric), cell),
+            }
+        }
+        let kernel = self.names.intern(fields.cell(self.kernel_col));
+        self.state.hand_over(id, self.names.name(kernel), metrics, out);
+        self.rows += 1;
         Ok(())
     }
 }
@@ -176,7 +144,7 @@ impl RecordParser for RawParser {
     fn feed(&mut self, text: &str, last: bool, out: &mut dyn LaunchSink) -> Result<usize, ImportError> {
         let mut pos = 0;
         if let Stage::Preamble = self.stage {
-            if !skip_to_header(&self.rows.file, text, &mut pos, &mut self.line, last)? {
+            if !skip_to_header(&self.file, text, &mut pos, &mut self.line, last)? {
                 return Ok(pos);
             }
             let mut reader = Reader::at(text, pos, self.line);
@@ -186,8 +154,8 @@ impl RecordParser for RawParser {
             let Some(header) = reader.next() else { return Ok(pos) };
             let columns = Columns::new(&header);
             self.header_line = header.line;
-            self.rows.id_col = columns.need(&self.rows.file, header.line, &["ID"])?;
-            self.rows.kernel_col = columns.need(&self.rows.file, header.line, &["Kernel Name"])?;
+            self.id_col = columns.need(&self.file, header.line, &["ID"])?;
+            self.kernel_col = columns.need(&self.file, header.line, &["Kernel Name"])?;
             (pos, self.line) = (reader.pos(), reader.line());
             self.stage = Stage::Units { columns };
         }
@@ -197,11 +165,10 @@ impl RecordParser for RawParser {
         }
         if let Stage::Units { columns } = &self.stage {
             // The units row: present since Nsight Compute 2019.x; its ID cell is empty.
-            let rows = &mut self.rows;
-            let Some(line) = reader.next_fields(&mut rows.fields) else { return Ok(pos) };
-            let is_units = parse_number(rows.fields.cell(rows.id_col)).is_none();
-            rows.plan = if is_units {
-                Self::make_plan(columns, |i| rows.fields.cell(i).to_string(), &mut self.state)
+            let Some(line) = reader.next_fields(&mut self.fields) else { return Ok(pos) };
+            let is_units = parse_number(self.fields.cell(self.id_col)).is_none();
+            self.plan = if is_units {
+                Self::make_plan(columns, |i| self.fields.cell(i).to_string(), &mut self.state)
             } else {
                 Self::make_plan(columns, |_| String::new(), &mut self.state)
             };
@@ -210,7 +177,7 @@ impl RecordParser for RawParser {
                 self.row(line, out)?;
             }
         }
-        while let Some(line) = reader.next_fields(&mut self.rows.fields) {
+        while let Some(line) = reader.next_fields(&mut self.fields) {
             self.row(line, out)?;
         }
         self.line = reader.line();
@@ -226,36 +193,13 @@ impl RecordParser for RawParser {
     }
 
     fn warnings(&self) -> Vec<ImportError> {
-        self.state.warnings(&self.rows.file)
-    }
-
-    /// Once the units row is read: the rows' reader, for chunks read elsewhere.
-    fn chunk_parser(&self) -> Option<ChunkParser> {
-        matches!(self.stage, Stage::Rows).then(|| ChunkParser::new(self.rows.clone()))
-    }
-
-    fn take_parsed(&mut self, parsed: &mut ParsedChunk, out: &mut dyn LaunchSink) -> bool {
-        if !matches!(self.stage, Stage::Rows) {
-            return false;
-        }
-        if parsed.failed() {
-            return false;
-        }
-        let lines = parsed.lines();
-        let (names, launches) = parsed.take();
-        for l in launches {
-            let kernel = names.get(l.name).map_or("", String::as_str);
-            self.state.hand_over_finished(l.id, kernel, l.launch, out);
-            self.launches += 1;
-        }
-        self.line += lines;
-        true
+        self.state.warnings(&self.file)
     }
 
     fn finish(&mut self, _out: &mut dyn LaunchSink) -> Result<(), ImportError> {
         match self.stage {
-            Stage::Preamble => Err(ImportError::new(&self.rows.file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found")),
-            _ if self.launches == 0 => Err(ImportError::new(&self.rows.file, Some(self.header_line), "the Nsight Compute table has a header but no kernel rows")
+            Stage::Preamble => Err(ImportError::new(&self.file, None, "no Nsight Compute header line (\"ID\",\"Process ID\",…) found")),
+            _ if self.rows == 0 => Err(ImportError::new(&self.file, Some(self.header_line), "the Nsight Compute table has a header but no kernel rows")
                 .with_hint(hints::ncu_profiled_nothing())),
             _ => Ok(()),
         }

@@ -17,7 +17,6 @@ use crate::domain::Device;
 use crate::error::ImportError;
 use crate::domain::names;
 use crate::domain::profile::Launch;
-use super::speculate::{ChunkParser, ParsedChunk};
 use rustc_hash::FxHashMap;
 
 /// A launch as a streaming importer hands it over, borrowed from the parser.
@@ -75,20 +74,6 @@ pub trait RecordParser {
     fn warnings(&self) -> Vec<ImportError> {
         Vec::new()
     }
-    /// A reader of later chunks of this file that can run elsewhere (another thread), where
-    /// the format allows it and the reader has got that far (the raw page, after its units
-    /// row); see [`super::speculate`].
-    fn chunk_parser(&self) -> Option<ChunkParser> {
-        None
-    }
-    /// Hands over, in order, the launches of the next chunk of the file, read by a
-    /// [`RecordParser::chunk_parser`] of this file. The caller has checked that the chunk
-    /// starts where this reader stopped (nothing carried) and was read whole
-    /// ([`ParsedChunk::covers`]). `false`, handing nothing over, where the chunk must be
-    /// fed instead (a reading that failed, a reader not at its rows).
-    fn take_parsed(&mut self, _parsed: &mut ParsedChunk, _out: &mut dyn LaunchSink) -> bool {
-        false
-    }
 }
 
 /// Reads a whole in-memory text with a streaming parser.
@@ -99,7 +84,7 @@ pub fn read_whole(parser: &mut dyn RecordParser, text: &str, out: &mut dyn Launc
 
 /// Kernel names of one file, each raw cell cleaned ([`names::clean`], which may demangle)
 /// once, however many launches share it; lookups by the raw `&str` allocate nothing.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct NameCache {
     /// FxHash: looked up once per row (docs/PERFORMANCE.md).
     by_raw: FxHashMap<String, usize>,
