@@ -15,6 +15,7 @@
 
 mod builder;
 pub mod devices;
+mod join;
 pub mod same_run;
 mod totals;
 pub mod wire;
@@ -22,10 +23,12 @@ pub mod wire;
 pub use builder::DatasetBuilder;
 pub use devices::{DeviceRun, Devices};
 pub use totals::{cycle_time_s, KernelTotals};
+use join::LaunchJoin;
 
 use crate::domain::counters::{Counter, Counters};
 use crate::error::ImportError;
 use crate::import::hints;
+#[cfg(test)]
 use crate::import::stream::LaunchRef;
 use crate::domain::Transfer;
 use crate::model::Machine;
@@ -163,60 +166,6 @@ fn merge_kernel(kernels: &mut Vec<KernelProfile>, index: &mut HashMap<String, us
     } else {
         have.counters.fill_from(&k.counters);
         have.launches = have.launches.max(k.launches);
-    }
-}
-
-/// Joins launches of one run split over several files: a launch with the same id and kernel
-/// name as one already kept, measuring other counters, gains its counters; any other launch
-/// is kept while fewer than [`MAX_KEPT_LAUNCHES`] are.
-#[derive(Default)]
-struct LaunchJoin {
-    /// Launch id → indices in the kept launches of the first launch of each kernel with that id.
-    by_id: HashMap<u64, Vec<usize>>,
-}
-
-impl LaunchJoin {
-    fn add(&mut self, all: &mut Vec<Launch>, omitted: &mut u64, launch: LaunchRef<'_>) {
-        if let Some(id) = launch.id {
-            let first = self.by_id.get(&id).and_then(|v| v.iter().copied().find(|&i| all.get(i).is_some_and(|l| l.kernel == launch.kernel)));
-            let kept = all.len();
-            match first.and_then(|i| all.get_mut(i)) {
-                // The same launch, measured by another file of the run: join.
-                Some(existing) if !overlaps(&existing.counters, launch.counters) => {
-                    existing.counters.fill_from(launch.counters);
-                    return;
-                }
-                // The same counters again: another run of the application, a launch of its own.
-                Some(_) => {}
-                None if kept < MAX_KEPT_LAUNCHES => self.by_id.entry(id).or_default().push(kept),
-                None => {}
-            }
-        }
-        if all.len() < MAX_KEPT_LAUNCHES {
-            all.push(launch.to_launch());
-        } else {
-            *omitted += 1;
-        }
-    }
-}
-
-impl LaunchJoin {
-    /// Removes the kept launches in `range` (one file's records, taken back) and moves the
-    /// indices of later ones down.
-    fn remove(&mut self, all: &mut Vec<Launch>, range: std::ops::Range<usize>) {
-        if range.is_empty() || range.end > all.len() {
-            return;
-        }
-        let n = range.len();
-        all.drain(range.clone());
-        for v in self.by_id.values_mut() {
-            v.retain(|i| !range.contains(i));
-            for i in v.iter_mut() {
-                if *i >= range.end {
-                    *i -= n;
-                }
-            }
-        }
     }
 }
 

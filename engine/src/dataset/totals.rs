@@ -2,7 +2,7 @@
 
 use crate::domain::counters::{Counter, Counters};
 use crate::domain::profile::KernelProfile;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Kernels of one file in order of first appearance, with their launches summed: counts,
 /// bytes and time add up; rates (the clock) become the launch-weighted mean. Looking a
@@ -10,7 +10,8 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub struct KernelTotals {
     kernels: Vec<KernelProfile>,
-    by_name: HashMap<String, usize>,
+    /// FxHash: looked up once per launch (docs/PERFORMANCE.md).
+    by_name: FxHashMap<String, usize>,
     /// Per kernel, per counter: launches behind the running mean of a rate.
     rate_weights: Vec<[f64; Counter::ALL.len()]>,
 }

@@ -132,7 +132,7 @@ impl Device {
             }
         }
         let names = match (&self.name, &other.name) {
-            (Some(a), Some(b)) => squash(a) == squash(b),
+            (Some(a), Some(b)) => a == b || squashed(a).eq(squashed(b)),
             _ => true,
         };
         names && same(&self.compute_capability, &other.compute_capability) && same(&self.arch, &other.arch) && same(&self.sm_count, &other.sm_count)
@@ -172,8 +172,11 @@ pub fn clean_name(name: &str) -> String {
     t.trim().to_string()
 }
 
-fn squash(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect()
+/// `s` without whitespace, lower case, as characters: compared without allocating (an
+/// Nsight Compute page compares every launch's device with the file's devices; two `String`s
+/// per launch were ≈ 3 % of reading a raw page, docs/PERFORMANCE.md).
+fn squashed(s: &str) -> impl Iterator<Item = char> + '_ {
+    s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase)
 }
 
 fn is_nvidia_name(lower: &str) -> bool {

@@ -321,7 +321,7 @@ impl LongParser {
         // used × the duration when no byte count was read); the Speed Of Light section's
         // "Memory Throughput" is a percentage of peak and is not used.
         let metric = if metric == "Memory Throughput" {
-            if !cols.section.is_some_and(|s| fields.cell(s) == "Memory Workload Analysis") {
+            if cols.section.is_none_or(|s| fields.cell(s) != "Memory Workload Analysis") {
                 return Ok(());
             }
             "dram__bytes.sum.per_second"

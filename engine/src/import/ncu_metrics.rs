@@ -95,7 +95,8 @@ pub enum Attr {
     ClockRateKhz,
     MemoryClockKhz,
     BusBits,
-    /// The CUDA device index (`Device` column, `device__attribute_device_index`).
+    /// The CUDA device index (`Device` column, `device__attribute_device_index`). Stays
+    /// last: `Firsts` sizes its table by it.
     Index,
 }
 
@@ -509,29 +510,25 @@ impl LaunchMetrics {
         }
     }
 
-    /// The first value of a role in a form.
-    fn get(&self, role: Role) -> Option<f64> {
-        self.values.iter().find(|(r, _)| r.role == role).map(|(_, v)| *v)
-    }
-
     /// The launch's counters, device and what could not be read.
     pub fn finish(self) -> NcuLaunch {
-        let mut counters = self.counters();
-        if let Some(c) = self.get(Role::Cycles(ClockUnit::Sm)) {
+        let firsts = Firsts::of(&self.values);
+        let mut counters = self.counters(&firsts);
+        if let Some(c) = firsts.get(Role::Cycles(ClockUnit::Sm)) {
             counters.set(C::Cycles, c);
         }
-        if let Some(hz) = self.get(Role::Clock(ClockUnit::Sm)) {
+        if let Some(hz) = firsts.get(Role::Clock(ClockUnit::Sm)) {
             counters.set(C::ClockHz, hz);
         }
-        let device = self.device();
-        let device_index = self.get(Role::Attr(Attr::Index)).filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as u32);
+        let device = self.device(&firsts);
+        let device_index = firsts.get(Role::Attr(Attr::Index)).filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as u32);
         NcuLaunch { counters, device, device_index, unknown_units: self.unknown_units }
     }
 
     /// Every counter's value: counts, else per-cycle rates × cycles, else per-second rates ×
     /// duration; within the chosen form the shallowest depth (module doc). Two passes over
     /// the launch's metrics: the best (form, depth) per counter, then their sum.
-    fn counters(&self) -> Counters {
+    fn counters(&self, firsts: &Firsts) -> Counters {
         const N: usize = Counter::ALL.len();
         let rank = |f: Form| match f {
             Form::Value => 0u8,
@@ -569,7 +566,7 @@ impl LaunchMetrics {
         let duration_s = sums[C::TimeS as usize].filter(|t| t.is_finite());
         let mut cycles: [Option<f64>; 4] = [None; 4];
         for u in ClockUnit::ALL {
-            cycles[u.index()] = self.get(Role::Cycles(u)).or_else(|| Some(self.get(Role::Clock(u))? * duration_s?));
+            cycles[u.index()] = firsts.get(Role::Cycles(u)).or_else(|| Some(firsts.get(Role::Clock(u))? * duration_s?));
         }
         for (r, v) in &self.values {
             let Role::Count { counter, depth } = r.role else { continue };
@@ -592,8 +589,8 @@ impl LaunchMetrics {
         out
     }
 
-    fn device(&self) -> Option<Device> {
-        let attr = |a: Attr| self.get(Role::Attr(a));
+    fn device(&self, firsts: &Firsts) -> Option<Device> {
+        let attr = |a: Attr| firsts.get(Role::Attr(a));
         let cc = match (attr(Attr::CcMajor), attr(Attr::CcMinor)) {
             (Some(a), Some(b)) if a >= 0.0 && b >= 0.0 => Some((a as u32, b as u32)),
             _ => self.cc,
@@ -608,13 +605,13 @@ impl LaunchMetrics {
             max_sm_clock_hz: khz(attr(Attr::MaxClockKhz)).or_else(|| khz(attr(Attr::ClockRateKhz))),
             memory_clock_hz: khz(attr(Attr::MemoryClockKhz)),
             memory_bus_bits: attr(Attr::BusBits).filter(|v| *v > 0.0).map(|v| v as u32),
-            peaks: self.peaks(),
+            peaks: self.peaks(firsts),
             ..Device::default()
         };
         (!d.is_empty()).then(|| d.normalised())
     }
 
-    fn peaks(&self) -> Option<DevicePeaks> {
+    fn peaks(&self, firsts: &Firsts) -> Option<DevicePeaks> {
         let mut p = DevicePeaks::default();
         for (r, v) in &self.values {
             let Role::Peak(peak) = r.role else { continue };
@@ -636,10 +633,50 @@ impl LaunchMetrics {
         if p.is_empty() {
             return None;
         }
-        p.dram_hz = self.get(Role::Clock(ClockUnit::Dram));
-        p.l2_hz = self.get(Role::Clock(ClockUnit::Lts));
-        p.l1_hz = self.get(Role::Clock(ClockUnit::L1tex));
+        p.dram_hz = firsts.get(Role::Clock(ClockUnit::Dram));
+        p.l2_hz = firsts.get(Role::Clock(ClockUnit::Lts));
+        p.l1_hz = firsts.get(Role::Clock(ClockUnit::L1tex));
         Some(p)
+    }
+}
+
+/// The first value of each clock and attribute role of a launch's metrics, found in one pass
+/// ([`LaunchMetrics::finish`] reads about 25 of them: a scan of the metrics for each was
+/// ≈ 2 % of reading a raw page, docs/PERFORMANCE.md).
+struct Firsts {
+    cycles: [Option<f64>; ClockUnit::ALL.len()],
+    clocks: [Option<f64>; ClockUnit::ALL.len()],
+    attrs: [Option<f64>; ATTR_COUNT],
+}
+
+/// How many [`Attr`]s there are (`Index` is the last).
+const ATTR_COUNT: usize = Attr::Index as usize + 1;
+
+impl Firsts {
+    fn of(values: &[(Resolved, f64)]) -> Firsts {
+        let mut f = Firsts { cycles: [None; ClockUnit::ALL.len()], clocks: [None; ClockUnit::ALL.len()], attrs: [None; ATTR_COUNT] };
+        for &(r, v) in values {
+            let slot = match r.role {
+                Role::Cycles(u) => f.cycles.get_mut(u.index()),
+                Role::Clock(u) => f.clocks.get_mut(u.index()),
+                Role::Attr(a) => f.attrs.get_mut(a as usize),
+                Role::Count { .. } | Role::Peak(_) => None,
+            };
+            if let Some(slot @ None) = slot {
+                *slot = Some(v);
+            }
+        }
+        f
+    }
+
+    /// The first value of `role` (only clock and attribute roles are kept).
+    fn get(&self, role: Role) -> Option<f64> {
+        match role {
+            Role::Cycles(u) => self.cycles.get(u.index()).copied().flatten(),
+            Role::Clock(u) => self.clocks.get(u.index()).copied().flatten(),
+            Role::Attr(a) => self.attrs.get(a as usize).copied().flatten(),
+            Role::Count { .. } | Role::Peak(_) => None,
+        }
     }
 }
 

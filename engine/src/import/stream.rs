@@ -17,7 +17,7 @@ use crate::domain::Device;
 use crate::error::ImportError;
 use crate::domain::names;
 use crate::domain::profile::Launch;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A launch as a streaming importer hands it over, borrowed from the parser.
 #[derive(Clone, Copy, Debug)]
@@ -86,7 +86,8 @@ pub fn read_whole(parser: &mut dyn RecordParser, text: &str, out: &mut dyn Launc
 /// once, however many launches share it; lookups by the raw `&str` allocate nothing.
 #[derive(Default)]
 pub struct NameCache {
-    by_raw: HashMap<String, usize>,
+    /// FxHash: looked up once per row (docs/PERFORMANCE.md).
+    by_raw: FxHashMap<String, usize>,
     clean: Vec<String>,
 }
 
