@@ -101,7 +101,7 @@ fn mark_stats(stats: &JsValue) {
     let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
     let options = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&options, &JsValue::from_str("detail"), stats);
-    if let Ok(mark) = js_sys::Reflect::get(&perf, &JsValue::from_str("mark")).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
+    if let Ok(mark) = js_sys::Reflect::get(&perf, &JsValue::from_str("mark")).and_then(|f| f.dyn_into::<js_sys::Function>()) {
         let _ = mark.call2(&perf, &JsValue::from_str("roofline:worker"), &options);
     }
 }

@@ -191,7 +191,7 @@ fn long_names_are_shortened_longest_first_until_the_link_fits() {
     // names collide.
     let full: Vec<&str> = v.kernels.iter().map(|k| k.name.as_str()).collect();
     let short = roofline_engine::domain::short_names::distinct_display_names(&full);
-    for ((b, a), s) in back.kernels.iter().zip(&v.kernels).zip(&short).filter(|((b, a), _)| b.name != a.name) {
+    for ((b, _), s) in back.kernels.iter().zip(&v.kernels).zip(&short).filter(|((b, a), _)| b.name != a.name) {
         assert_eq!(&b.name, s);
     }
     let mut names: Vec<&str> = back.kernels.iter().map(|k| k.name.as_str()).collect();
