@@ -88,6 +88,16 @@ export function freePort() {
 
 export const VIEWPORT = { width: 1200, height: 900 };
 
+/// A page's console errors, page errors and requests as they happen: playwright-core's and
+/// puppeteer-core's pages emit the same three events (WebDriver has none of them).
+export function recordProblems(page) {
+  const problems = { consoleErrors: [], pageErrors: [], requests: [] };
+  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
+  page.on('request', (r) => problems.requests.push(r.url()));
+  return problems;
+}
+
 /// Whether a request URL leaves the site's origin (data: and blob: URLs stay in the page).
 export function isForeign(url, origin) {
   return !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:') && !url.startsWith('about:');

@@ -2,7 +2,7 @@
 // launch as the detailed Chromium tests in ../helpers.mjs). A fresh profile is a new browser
 // context; offline is the context's own switch, which covers its service worker too.
 import { launch } from '../helpers.mjs';
-import { VIEWPORT, pointInView } from './adapter.mjs';
+import { VIEWPORT, pointInView, recordProblems } from './adapter.mjs';
 
 export function chromium() {
   let browser;
@@ -26,10 +26,7 @@ export function chromium() {
 }
 
 function session(context, page) {
-  const problems = { consoleErrors: [], pageErrors: [], requests: [] };
-  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
-  page.on('request', (r) => problems.requests.push(r.url()));
+  const problems = recordProblems(page);
   return {
     page,
     async goto(url) { await page.goto(url); },

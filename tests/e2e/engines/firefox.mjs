@@ -3,7 +3,7 @@
 // storage and service workers). Offline is puppeteer's setOfflineMode, which covers the page but
 // not its service worker (offline-scenarios.mjs).
 import puppeteer from 'puppeteer-core';
-import { VIEWPORT, pointInView } from './adapter.mjs';
+import { VIEWPORT, pointInView, recordProblems } from './adapter.mjs';
 
 // On top of puppeteer's own test preferences (which already point updates, Normandy, the
 // blocklist and remote settings at a dummy host): the services that would still try to reach
@@ -60,10 +60,7 @@ export function firefox() {
 }
 
 function session(context, page) {
-  const problems = { consoleErrors: [], pageErrors: [], requests: [] };
-  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
-  page.on('request', (r) => problems.requests.push(r.url()));
+  const problems = recordProblems(page);
   return {
     page,
     async goto(url) { await page.goto(url, { waitUntil: 'load' }); },
