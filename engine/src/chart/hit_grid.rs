@@ -4,7 +4,7 @@
 //! Each dot is filed once, in the cell of its centre; cells are wider than the farthest hit
 //! circle (radius + slack) reaches, so every dot whose circle holds a point has its centre in
 //! the 3 × 3 cells around that point, and a query reads those nine. Filing each dot once
-//! (not in every cell its circle touches) halves building the grid, which every redraw does.
+//! (not in every cell its circle touches) halves building the grid, which every hovered scene does.
 //! A cell holds O(1) dots on average and a query is O(1). Stored flat (CSR: offsets +
 //! indices), built once per scene, on its first hover ([`LazyGrid`]), deterministic (dots in
 //! their scene order within a cell).
