@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use crate::keyboard::{HelpDialog, KeyboardShortcuts};
 use crate::reactive::{flag, handler, text};
 use roofline_engine::chart::controls::{self, Controls};
-use roofline_engine::chart::{places, ColorBy, Mode, Theme, WordSize, Zoom};
+use roofline_engine::chart::{places, ColorBy, Mode, ModelCache, Theme, WordSize, Zoom};
 use roofline_engine::domain::short_names::distinct_display_names;
 use roofline_engine::notice::{capitalise, Notice};
 use roofline_engine::domain::Transfer;
@@ -100,6 +100,10 @@ pub struct AppState {
     /// How many kernels, and how much of the run time, are outside the plot and where
     /// (the engine's `chart::places` note), `None` when every kernel is in it.
     pub kernel_note: Memo<Option<String>>,
+    /// The model's results for the dataset on the machine in the mode (the engine's
+    /// `chart::ModelCache`): a redraw that only zooms, pans, hovers or selects maps them to
+    /// pixels instead of reading 10,000 kernels again (docs/PERFORMANCE.md).
+    pub chart_cache: Memo<ModelCache>,
 }
 
 /// A profile's device as the machine choice needs it.
@@ -139,6 +143,7 @@ impl AppState {
         let names = Memo::new(move |_| kernels.with(|ks| distinct_display_names(&ks.iter().map(|k| k.name.as_str()).collect::<Vec<_>>())));
         let controls = Memo::new(move |_| kernels.with(|ks| machine.with(|m| controls::controls(ks, m, mode.get()))));
         let kernel_note = Memo::new(move |_| kernels.with(|ks| machine.with(|m| places::places(ks, m, mode.get()).note())));
+        let chart_cache = Memo::new(move |_| kernels.with(|ks| machine.with(|m| ModelCache::new(ks, m, mode.get()))));
         AppState {
             kernels,
             machine,
@@ -177,6 +182,7 @@ impl AppState {
             names,
             controls,
             kernel_note,
+            chart_cache,
         }
     }
 

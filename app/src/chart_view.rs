@@ -60,7 +60,8 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
                 .with_word(state.word.get())
                 .with_transfers(&transfers)
                 .with_runs(&run_refs);
-            chart::build(&input)
+            // Used only when `kernels` is the dataset itself (no filter): see ModelCache.
+            state.chart_cache.with(|cache| chart::build(&input.with_cache(cache)))
         })
     };
     // Every kernel shown (no filter): chart the dataset in place rather than copy 10,000

@@ -1,7 +1,8 @@
 //! The model and guidance for 10,000 kernels: `report::analyze` (every roofline, memory-wall
 //! position, binding roof, headroom, Amdahl rank) of a dataset as large as a long training
 //! run gives, against a catalogue GPU; and the chart scenes of those kernels (the hierarchical
-//! one has 30,000 dots: issue 8's redraw budget), which the app builds on every redraw.
+//! one has 30,000 dots: issue 8's redraw budget), which the app builds on every redraw, and
+//! a zoomed hierarchical redraw with and without the model's results kept (`ModelCache`).
 //! Throughput in kernels (criterion `Elements`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -61,6 +62,14 @@ fn scenes(c: &mut Criterion) {
         let input = ChartInput::new(&ds.kernels, &machine, 960.0, 595.0).with_mode(mode).with_selected(Some(17)).with_names(&names);
         g.bench_function(mode.id(), |b| b.iter(|| black_box(chart::build(black_box(&input)))));
     }
+    // A zoom or pan redraw in the app: the model's results kept between redraws
+    // (chart::ModelCache, made once per dataset, machine and mode), a zoomed view.
+    let cache = chart::ModelCache::new(&ds.kernels, &machine, Mode::Hierarchical);
+    let zoom = chart::Zoom { x: [0.1, 100.0], y: [1e9, 1e13] };
+    let input = ChartInput::new(&ds.kernels, &machine, 960.0, 595.0).with_mode(Mode::Hierarchical).with_selected(Some(17)).with_names(&names).with_zoom(Some(zoom));
+    g.bench_function("hierarchical_zoomed", |b| b.iter(|| black_box(chart::build(black_box(&input)))));
+    let cached = ChartInput::new(&ds.kernels, &machine, 960.0, 595.0).with_mode(Mode::Hierarchical).with_selected(Some(17)).with_names(&names).with_zoom(Some(zoom)).with_cache(&cache);
+    g.bench_function("hierarchical_zoomed_cached", |b| b.iter(|| black_box(chart::build(black_box(&cached)))));
     // What the canvas does with the hierarchical scene: its long runs of dots and lines as
     // images (chart::raster), at a 1× and a 2× device pixel ratio.
     let input = ChartInput::new(&ds.kernels, &machine, 960.0, 595.0).with_mode(Mode::Hierarchical);

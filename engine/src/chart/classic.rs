@@ -11,7 +11,7 @@
 
 use super::colors::coloring;
 use super::compare;
-use super::dots::{radius_px, time_shares, Dot};
+use super::dots::{radius_px, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem};
 use super::kernel_labels::{names_of, Anchored};
@@ -46,7 +46,7 @@ pub fn build(input: &ChartInput) -> Scene {
     let mut b = Builder::with_strip(input, x_auto, y_auto, &legend, !strip.is_empty());
     b.reserve_dots(points.len(), 0);
 
-    let shares = time_shares(input.kernels);
+    let shares = input.time_shares();
     let mut anchors: Vec<Anchored> = Vec::new();
     for p in &points {
         let color = colors.colors[p.kernel];

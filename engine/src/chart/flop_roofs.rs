@@ -23,47 +23,73 @@ use crate::units::si;
 /// as Volta's HMMA.884 works on FP16, else to its fastest matrix roof). One pass over the
 /// kernels (each a few hundred bytes; 10 000 of them are read once).
 pub fn flops_by_roof<'m>(kernels: &[KernelProfile], m: &'m Machine) -> Vec<(&'m Ceiling, f64)> {
-    let vector = [ComputeKind::Fp64, ComputeKind::Fp32, ComputeKind::Fp16].map(|k| m.compute_ceiling(k));
-    let matrix = DataType::ALL.map(|t| m.matrix_ceiling(t));
-    let untyped = m.matrix_ceiling(DataType::Fp16).or_else(|| m.fastest_matrix_ceiling());
-    // -0.0 is where `Iterator::sum` starts a float sum; kernels in order, as such a sum adds.
-    let mut vsum = [-0.0f64; 3];
-    let mut msum = [-0.0f64; 9];
-    let mut usum = -0.0f64;
-    let pos = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
-    for k in kernels {
-        for (sum, p) in vsum.iter_mut().zip([Precision::Fp64, Precision::Fp32, Precision::Fp16]) {
-            if let Some(v) = pos(k.flops(p)) {
-                *sum += v;
-            }
-        }
-        if k.has_typed_matrix_work() {
-            for (sum, t) in msum.iter_mut().zip(DataType::ALL) {
-                if let Some(v) = pos(k.matrix_flops(t)) {
+    FlopSums::of(kernels, m.flops_per_tensor_inst).by_roof(m)
+}
+
+/// The kernels' FLOPs per precision and matrix data type, summed: the pass over the kernels
+/// that [`flops_by_roof`] makes, kept apart from the machine's roofs so a chart cache
+/// ([`super::cache`]) sums once per dataset and machine, not on every zoom (a tenth of the
+/// hierarchical scene of 10,000 kernels: docs/PERFORMANCE.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlopSums {
+    /// FP64, FP32, FP16 vector FLOPs.
+    vector: [f64; 3],
+    /// Matrix FLOPs per [`DataType::ALL`].
+    matrix: [f64; DataType::ALL.len()],
+    /// Matrix FLOPs of no known type.
+    untyped: f64,
+}
+
+impl FlopSums {
+    /// The sums over `kernels`, tensor instructions counted at `flops_per_tensor_inst`.
+    pub fn of(kernels: &[KernelProfile], flops_per_tensor_inst: Option<f64>) -> FlopSums {
+        // -0.0 is where `Iterator::sum` starts a float sum; kernels in order, as such a sum adds.
+        let mut vsum = [-0.0f64; 3];
+        let mut msum = [-0.0f64; DataType::ALL.len()];
+        let mut usum = -0.0f64;
+        let pos = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
+        for k in kernels {
+            for (sum, p) in vsum.iter_mut().zip([Precision::Fp64, Precision::Fp32, Precision::Fp16]) {
+                if let Some(v) = pos(k.flops(p)) {
                     *sum += v;
                 }
             }
-        } else if let Some(v) = pos(k.tensor_flops(m.flops_per_tensor_inst)) {
-            usum += v;
-        }
-    }
-    let mut out: Vec<(&'m Ceiling, f64)> = Vec::new();
-    let mut add = |c: Option<&'m Ceiling>, v: f64| {
-        if let Some(c) = c.filter(|_| v > 0.0) {
-            match out.iter_mut().find(|(o, _)| same_roof(o, c)) {
-                Some(slot) => slot.1 += v,
-                None => out.push((c, v)),
+            if k.has_typed_matrix_work() {
+                for (sum, t) in msum.iter_mut().zip(DataType::ALL) {
+                    if let Some(v) = pos(k.matrix_flops(t)) {
+                        *sum += v;
+                    }
+                }
+            } else if let Some(v) = pos(k.tensor_flops(flops_per_tensor_inst)) {
+                usum += v;
             }
         }
-    };
-    for (c, v) in vector.into_iter().zip(vsum) {
-        add(c, v);
+        FlopSums { vector: vsum, matrix: msum, untyped: usum }
     }
-    for (c, v) in matrix.into_iter().zip(msum) {
-        add(c, v);
+
+    /// The sums on `m`'s roofs (see [`flops_by_roof`]).
+    pub fn by_roof<'m>(&self, m: &'m Machine) -> Vec<(&'m Ceiling, f64)> {
+        let vector = [ComputeKind::Fp64, ComputeKind::Fp32, ComputeKind::Fp16].map(|k| m.compute_ceiling(k));
+        let matrix = DataType::ALL.map(|t| m.matrix_ceiling(t));
+        let untyped = m.matrix_ceiling(DataType::Fp16).or_else(|| m.fastest_matrix_ceiling());
+        let mut out: Vec<(&'m Ceiling, f64)> = Vec::new();
+        let mut add = |c: Option<&'m Ceiling>, v: f64| {
+            if let Some(c) = c.filter(|_| v > 0.0) {
+                match out.iter_mut().find(|(o, _)| same_roof(o, c)) {
+                    Some(slot) => slot.1 += v,
+                    None => out.push((c, v)),
+                }
+            }
+        };
+        for (c, &v) in vector.into_iter().zip(&self.vector) {
+            add(c, v);
+        }
+        for (c, &v) in matrix.into_iter().zip(&self.matrix) {
+            add(c, v);
+        }
+        add(untyped, self.untyped);
+        out
     }
-    add(untyped, usum);
-    out
 }
 
 /// The roof with the most FLOPs in `used`; `None` when there are none.
@@ -85,7 +111,10 @@ pub fn dominant_kind(kernels: &[KernelProfile], m: &Machine) -> ComputeKind {
 /// ceiling when it has none of these.
 pub fn shown_compute<'m>(input: &ChartInput<'m>) -> (Option<&'m Ceiling>, Vec<&'m Ceiling>) {
     let m = input.machine;
-    let used = flops_by_roof(input.kernels, m);
+    let used = match input.cache() {
+        Some(c) => c.flops.by_roof(m),
+        None => flops_by_roof(input.kernels, m),
+    };
     let ridge = match input.compute {
         // A chosen matrix kind: the matrix roof of the type with most FLOPs, else the first.
         Some(ComputeKind::Tensor) => used.iter().filter(|(c, _)| c.kind == ComputeKind::Tensor).max_by(|a, b| a.1.total_cmp(&b.1)).map(|(c, _)| *c).or_else(|| m.compute_ceiling(ComputeKind::Tensor)),

@@ -8,7 +8,7 @@
 //! each level. Dots come from `model::hierarchical`, roofs from the machine.
 
 use super::compare;
-use super::dots::{radius_px, selected_last, time_shares, Dot};
+use super::dots::{radius_px, selected_last, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::kernel_labels::{names_of, Anchored};
@@ -16,8 +16,9 @@ use super::scene::{Marker, Scene};
 use super::strip::{strip_dots, StripRoof};
 use super::ChartInput;
 use crate::model::hierarchical::hierarchical_points;
-use crate::model::{Level, MemoryLevel};
+use crate::model::{Level, MemoryLevel, RooflinePoint};
 use crate::units::GIGA;
+use std::borrow::Cow;
 
 /// The name a machine gives a level (`HBM`, `LDS`), else the generic one.
 pub fn level_name(m: &crate::model::Machine, level: Level) -> String {
@@ -26,14 +27,18 @@ pub fn level_name(m: &crate::model::Machine, level: Level) -> String {
 
 pub fn build(input: &ChartInput) -> Scene {
     let m = input.machine;
-    let mut points = hierarchical_points(input.kernels, Some(m));
+    // Kept from an earlier redraw where the app has them ([`super::cache`]).
+    let mut points: Cow<[RooflinePoint]> = match input.cache().and_then(|c| c.hierarchical_points()) {
+        Some(ps) => Cow::Borrowed(ps),
+        None => Cow::Owned(hierarchical_points(input.kernels, Some(m))),
+    };
     if !input.hidden_levels.is_empty() {
-        points.retain(|p| input.shows_level(p.level));
+        points.to_mut().retain(|p| input.shows_level(p.level));
     }
     let (ridge, compute) = shown_compute(input);
     // Which levels have dots, found in one pass (not one scan of 30 000 dots per question).
     let mut present = [false; Level::ALL.len()];
-    for p in &points {
+    for p in points.iter() {
         present[p.level as usize] = true;
     }
     let dotted = |l: Level| present[l as usize];
@@ -65,10 +70,10 @@ pub fn build(input: &ChartInput) -> Scene {
     // Each kernel is named at its DRAM dot (the classic chart's), else its last level's.
     let mut anchors: Vec<Anchored> = Vec::new();
 
-    let shares = time_shares(input.kernels);
+    let shares = input.time_shares();
     let mut link: Vec<(f64, f64)> = Vec::new();
     let mut current: Option<usize> = None;
-    let ordered = selected_last(&points, |p| p.kernel, input.selected);
+    let ordered = selected_last(points.as_ref(), |p| p.kernel, input.selected);
     // A kernel's dots are consecutive: its size (a square root) is worked out once.
     let (mut r, mut selected) = (0.0, false);
     for p in ordered {

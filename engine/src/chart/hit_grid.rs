@@ -4,11 +4,13 @@
 //! Each dot is filed once, in the cell of its centre; cells are wider than the farthest hit
 //! circle (radius + slack) reaches, so every dot whose circle holds a point has its centre in
 //! the 3 × 3 cells around that point, and a query reads those nine. Filing each dot once
-//! (not in every cell its circle touches) halves building the grid, which every redraw does.
+//! (not in every cell its circle touches) halves building the grid, which every hovered scene does.
 //! A cell holds O(1) dots on average and a query is O(1). Stored flat (CSR: offsets +
-//! indices), built once per scene, deterministic (dots in their scene order within a cell).
+//! indices), built once per scene, on its first hover ([`LazyGrid`]), deterministic (dots in
+//! their scene order within a cell).
 
 use super::scene::Hit;
+use std::sync::OnceLock;
 
 /// Fewest pixels per cell side: small enough to separate dots.
 const MIN_CELL_PX: f64 = 8.0;
@@ -105,6 +107,27 @@ impl HitGrid {
             }
         }
         best.map(|(_, i)| i)
+    }
+}
+
+/// A scene's grid, built on the first hover rather than with the scene: a zoom or pan
+/// redraws many scenes that are never hovered, and building the grid of 30,000 dots was a
+/// tenth of the hierarchical scene's time (`scene_10k_kernels/hierarchical`,
+/// docs/PERFORMANCE.md). Built from the scene's hits, so two scenes with equal hits have
+/// equal grids: equality ignores it, and a hovered scene still equals a fresh one.
+#[derive(Clone, Debug, Default)]
+pub struct LazyGrid(OnceLock<HitGrid>);
+
+impl LazyGrid {
+    /// The grid, built by `build` the first time.
+    pub fn get_or_build(&self, build: impl FnOnce() -> HitGrid) -> &HitGrid {
+        self.0.get_or_init(build)
+    }
+}
+
+impl PartialEq for LazyGrid {
+    fn eq(&self, _: &LazyGrid) -> bool {
+        true
     }
 }
 

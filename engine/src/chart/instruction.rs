@@ -12,7 +12,7 @@
 //! HMMA instruction rate per level (Fig. 9), ringed in the compute colour.
 
 use super::compare;
-use super::dots::{radius_px, selected_last, time_shares, Dot};
+use super::dots::{radius_px, selected_last, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;
 use super::kernel_labels::{names_of, Anchored};
@@ -134,7 +134,7 @@ pub fn build(input: &ChartInput) -> Scene {
     let tensors: usize = dots.iter().filter(|d| d.tensor.is_some()).map(|d| d.points.len()).sum();
     b.reserve_dots(all.len() + threads + tensors, dots.len());
 
-    let shares = time_shares(input.kernels);
+    let shares = input.time_shares();
     // Each kernel is named at its HBM dot, else its first.
     let mut anchors: Vec<Anchored> = Vec::new();
     for d in selected_last(&dots, |d| d.kernel, input.selected) {

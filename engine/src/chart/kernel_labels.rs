@@ -36,7 +36,7 @@ pub fn names_of<'a>(input: &ChartInput<'a>) -> Cow<'a, [String]> {
 /// run time, longest first (ties: the earlier kernel). One pass that keeps the few best:
 /// a chart has tens of thousands of dots and labels five.
 fn longest_anchors(input: &ChartInput, dots: &[Anchored]) -> Vec<Anchored> {
-    let shares = super::dots::time_shares(input.kernels);
+    let shares = input.time_shares();
     let share = |d: &Anchored| shares.get(d.0).copied().unwrap_or(0.0);
     let mut best: Vec<Anchored> = Vec::with_capacity(LABELLED + 1);
     for d in dots.iter().filter(|d| share(d) >= MIN_SHARE) {

@@ -12,6 +12,7 @@
 //! [`labels`] (non-overlapping placement). Scenes are deterministic: the same input gives the
 //! same shapes in the same order, so two browsers paint the same pixels.
 
+pub mod cache;
 pub mod classic;
 pub mod colors;
 pub mod compare;
@@ -37,6 +38,7 @@ mod test_rng;
 pub mod transfers;
 pub mod walls;
 
+pub use cache::ModelCache;
 pub use colors::ColorBy;
 pub use compare::RunRef;
 pub use scale::LogScale;
@@ -45,6 +47,7 @@ pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, Scene
 use crate::domain::Transfer;
 use crate::model::{ComputeKind, Level, Machine};
 use crate::domain::profile::KernelProfile;
+use std::borrow::Cow;
 
 /// Data ranges of a zoomed view: `[min, max]` on each axis, in the axes' data units (base
 /// units: FLOP/byte and FLOP/s, instructions per transaction and instructions/s, bytes and
@@ -147,6 +150,9 @@ pub struct ChartInput<'a> {
     /// (the app computes them once per dataset); `None`: computed here
     /// ([`crate::domain::short_names::distinct_display_names`]).
     pub names: Option<&'a [String]>,
+    /// The model's results for `kernels` on `machine`, kept between redraws ([`cache`]);
+    /// used only where it is for them, so it changes the time a scene takes, not the scene.
+    pub cache: Option<&'a ModelCache>,
 }
 
 impl<'a> ChartInput<'a> {
@@ -175,6 +181,7 @@ impl<'a> ChartInput<'a> {
             runs: &[],
             color_by: ColorBy::Precision,
             names: None,
+            cache: None,
         }
     }
 
@@ -253,6 +260,26 @@ impl<'a> ChartInput<'a> {
     pub fn with_names(mut self, names: &'a [String]) -> Self {
         self.names = Some(names);
         self
+    }
+
+    /// The model's results kept from an earlier redraw (see [`ChartInput::cache`]).
+    pub fn with_cache(mut self, cache: &'a ModelCache) -> Self {
+        self.cache = Some(cache);
+        self
+    }
+
+    /// The cache, when it is for these kernels on this machine.
+    pub fn cache(&self) -> Option<&'a ModelCache> {
+        self.cache.filter(|c| c.is_for(self.kernels, self.machine))
+    }
+
+    /// Each kernel's share of the run time ([`dots::time_shares`]), from the cache if it has
+    /// them.
+    pub fn time_shares(&self) -> Cow<'a, [f64]> {
+        match self.cache() {
+            Some(c) => Cow::Borrowed(c.shares.as_slice()),
+            None => Cow::Owned(dots::time_shares(self.kernels)),
+        }
     }
 
     /// Whether a level is switched on.

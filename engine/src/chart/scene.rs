@@ -1,6 +1,6 @@
 //! Drawing primitives in CSS pixels, shared by the canvas and SVG renderers.
 
-use super::hit_grid::HitGrid;
+use super::hit_grid::{HitGrid, LazyGrid};
 use crate::model::Level;
 
 /// An sRGB colour.
@@ -132,15 +132,14 @@ pub struct Scene {
     pub y: super::LogScale,
     /// The bandwidth strip's axis, when the chart has one ([`super::strip`]).
     pub strip: Option<super::strip::StripAxis>,
-    index: HitGrid,
+    index: LazyGrid,
 }
 
 impl Scene {
-    /// A scene and its hover index (built once, here).
+    /// A scene; its hover index is built on the first hover ([`LazyGrid`]).
     #[allow(clippy::too_many_arguments)]
     pub fn new(width: f64, height: f64, background: Color, shapes: Vec<Shape>, hits: Vec<Hit>, plot: [f64; 4], x: super::LogScale, y: super::LogScale) -> Scene {
-        let index = HitGrid::new(&hits, width, height, HIT_SLACK_PX);
-        Scene { width, height, background, shapes, hits, plot, x, y, strip: None, index }
+        Scene { width, height, background, shapes, hits, plot, x, y, strip: None, index: LazyGrid::default() }
     }
 
     /// The kernel whose dot is under (x, y), nearest first.
@@ -151,7 +150,8 @@ impl Scene {
     /// The dot under (x, y), nearest centre first (ties: the earlier dot): kernel, level and
     /// marker. O(1) on average through a uniform grid, so hover stays fast with 30 000 dots.
     pub fn hit_dot(&self, x: f64, y: f64) -> Option<&Hit> {
-        self.index.nearest(&self.hits, x, y, HIT_SLACK_PX).map(|i| &self.hits[i])
+        let grid = self.index.get_or_build(|| HitGrid::new(&self.hits, self.width, self.height, HIT_SLACK_PX));
+        grid.nearest(&self.hits, x, y, HIT_SLACK_PX).and_then(|i| self.hits.get(i))
     }
 }
 

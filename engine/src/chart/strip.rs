@@ -8,9 +8,9 @@
 //! draws DRAM; the hierarchical chart every level the kernel has bytes for, in the level's
 //! colour. Which kernels go here is [`super::places::place`]'s decision.
 
-use super::dots::{largest_first, radius_px, time_shares};
+use super::dots::{largest_first, radius_px};
 use super::frame::{auto_range, Builder, FONT_PX, LEGEND_PX};
-use super::places::{place, Place};
+use super::cache::strip_kernels;
 use super::roofs::giga4;
 use super::scale::{tick_label, LogScale};
 use super::scene::{Anchor, Color, Hit, Marker, Shape};
@@ -49,10 +49,16 @@ pub struct StripDot {
 pub fn strip_dots(input: &ChartInput, levels: &[Level]) -> Vec<StripDot> {
     let s = sizes(Some(input.machine));
     let mut out = Vec::new();
-    for (i, k) in input.kernels.iter().enumerate() {
-        if place(k, input.machine, input.mode) != Place::Strip {
-            continue;
+    let fresh;
+    let ids = match input.cache().and_then(|c| c.strip_kernels(input.mode)) {
+        Some(ids) => ids,
+        None => {
+            fresh = strip_kernels(input.kernels, input.machine, input.mode);
+            fresh.as_slice()
         }
+    };
+    for &i in ids {
+        let Some(k) = input.kernels.get(i) else { continue };
         let Some(t) = k.time_s().filter(|t| t.is_finite() && *t > 0.0) else { continue };
         for &level in levels {
             if let Some(b) = level_bytes(k, level, &s).filter(|b| b.is_finite() && *b > 0.0) {
@@ -96,7 +102,7 @@ impl Builder {
 
         // Dots: larger first, so small ones are drawn over them; each on the first row
         // where it covers no dot already placed.
-        let shares = time_shares(input.kernels);
+        let shares = input.time_shares();
         let radii: Vec<f64> = dots.iter().map(|d| radius_px(shares.get(d.kernel).copied().unwrap_or(0.0)).min(MAX_R_PX)).collect();
         let order = largest_first(&radii).into_iter().map(|i| (i, radii[i]));
         let spread = dots.len() <= MAX_SPREAD;

@@ -10,7 +10,7 @@
 //! per L1 transaction, as in Fig. 3 ("the distance between the open and solid points is the
 //! fraction of load/store instructions"). A thin line joins one kernel's dots.
 
-use super::dots::{radius_px, selected_last, time_shares, Dot};
+use super::dots::{radius_px, selected_last, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;
 use super::kernel_labels::{names_of, Anchored};
@@ -125,7 +125,7 @@ pub fn build(input: &ChartInput) -> Scene {
     let mut b = Builder::new(input, x_auto, y_auto, &legend);
     b.reserve_dots(all.len(), marks.len());
 
-    let shares = time_shares(input.kernels);
+    let shares = input.time_shares();
     // Each kernel is named at its first marker (its solid dot where it has one).
     let mut anchors: Vec<Anchored> = Vec::new();
     for (kernel, range) in selected_last(&marks, |m| m.0, input.selected) {
