@@ -29,7 +29,10 @@ pub fn build(input: &ChartInput) -> Scene {
     let points = classic_points(input.kernels, m);
     let (ridge, compute) = shown_compute(input);
     let carm = classic_level(input.kernels, m) == Level::L1;
-    let memory: Vec<_> = if carm { m.memory.iter().collect() } else { m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect() };
+    // DRAM's roof (else the last level's): the chart's memory roof, and the bandwidth strip's
+    // even on a cache-aware chart, which draws every level's roof.
+    let dram_roof: Vec<_> = m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect();
+    let memory: Vec<_> = if carm { m.memory.iter().collect() } else { dram_roof.clone() };
     let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
     let (run_xs, run_ys) = compare::extent(input);
@@ -57,8 +60,6 @@ pub fn build(input: &ChartInput) -> Scene {
         }
     }
     compare::draw(&mut b, input, Some(&colors.colors));
-    // The strip is DRAM's (bandwidth attained there) even on a cache-aware chart.
-    let dram_roof: Vec<_> = m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect();
     let dram = dram_roof.first().map_or("DRAM", |l| l.name.as_str());
     let x_title = if carm { "Arithmetic intensity (FLOP/byte, cache-aware: bytes at L1)".to_string() } else { format!("Arithmetic intensity (FLOP/byte, {dram})") };
     b.axes(&Axes { x_title: &x_title, y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });
