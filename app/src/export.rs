@@ -52,28 +52,19 @@ pub fn svg(scene: &Scene) -> String {
 /// The CSV header: base units in brackets (decimal, as everywhere in the engine).
 pub const CSV_HEADER: &str = "kernel,launches,time [s],FLOPs [FLOP],FP64 FLOPs [FLOP],FP32 FLOPs [FLOP],FP16 FLOPs [FLOP],tensor FLOPs [FLOP],L1 bytes [B],L2 bytes [B],DRAM bytes [B],intensity DRAM [FLOP/byte],performance [FLOP/s],bound by,attained fraction of roof [1],headroom [x],potential saving [s]";
 
-/// One CSV field (RFC 4180): quoted when it holds a comma, quote or line break.
-fn field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
 /// A number in full precision; empty when not measured (never 0).
 fn num(v: Option<f64>) -> String {
     v.filter(|v| v.is_finite()).map_or(String::new(), |v| v.to_string())
 }
 
-fn csv_row(r: &KernelReport) -> String {
+fn csv_row(r: &KernelReport) -> [String; 17] {
     let g = r.guidance.as_ref();
     let intensity = match (r.flops.total, r.bytes.dram) {
         (Some(f), Some(b)) if b > 0.0 => Some(f / b),
         _ => None,
     };
     [
-        field(&r.name),
+        r.name.clone(),
         r.launches.to_string(),
         num(r.time_s),
         num(r.flops.total),
@@ -86,24 +77,24 @@ fn csv_row(r: &KernelReport) -> String {
         num(r.bytes.dram),
         num(intensity),
         num(r.flops_per_s),
-        g.map_or(String::new(), |g| field(&g.binding.name)),
+        g.map_or(String::new(), |g| g.binding.name.clone()),
         num(g.map(|g| g.attained_fraction)),
         num(g.map(|g| g.headroom)),
         num(g.map(|g| g.potential_saving_s)),
     ]
-    .join(",")
 }
 
-/// The kernel table as CSV: the header, then one row per kernel of the report (all kernels,
-/// as the JSON; the table's filter does not apply). Lines end with CRLF (RFC 4180).
+/// The kernel table as CSV, written by the `csv` crate (fields quoted where they hold a comma,
+/// a quote or a line break; lines end with CRLF, RFC 4180): the header, then one row per kernel
+/// of the report (all kernels, as the JSON; the table's filter does not apply).
 pub fn kernels_csv(report: &AnalyzeReport) -> String {
-    let mut out = String::from(CSV_HEADER);
-    out.push_str("\r\n");
+    let mut w = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    // Writing to a Vec cannot fail, and every field is text: the bytes are UTF-8.
+    let _ = w.write_record(CSV_HEADER.split(','));
     for r in &report.kernels {
-        out.push_str(&csv_row(r));
-        out.push_str("\r\n");
+        let _ = w.write_record(csv_row(r));
     }
-    out
+    w.into_inner().ok().and_then(|bytes| String::from_utf8(bytes).ok()).unwrap_or_default()
 }
 
 /// The kernel table as JSON: `roofline analyze --json`'s report, pretty-printed by the
