@@ -39,11 +39,15 @@ const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '
 //   alone. −1.8 KB (−1.4 KB with `-Os --converge`, −0.3 KB with `-Oz --converge`).
 // - strip the producers section (toolchain names). −0.1 KB.
 const passes = ['--flatten', '--rereloop', '-Os', '-Os', '--strip-producers'];
+// The parser worker is fetched after the first chart and parses every file: optimised for
+// speed, as its Cargo profile (`wasm-worker`, opt-level 3) is (docs/PERFORMANCE.md).
+const workerPasses = ['-O3', '--strip-producers'];
 for (const f of readdirSync(dist)) {
   if (!f.endsWith('_bg.wasm')) continue;
   const p = join(dist, f);
   const before = statSync(p).size;
-  execFileSync(wasmOpt, [...passes, ...features, p, '-o', p], { stdio: 'inherit' });
+  const chosen = f === 'roofline-worker_bg.wasm' ? workerPasses : passes;
+  execFileSync(wasmOpt, [...chosen, ...features, p, '-o', p], { stdio: 'inherit' });
   console.log(`wasm-opt ${f}: ${before} -> ${statSync(p).size} bytes`);
 }
 

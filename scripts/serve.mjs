@@ -18,7 +18,7 @@ const TYPES = {
 /// new deploy).
 export function serve(dist, port = 0, prefix = '/') {
   if (!prefix.endsWith('/')) prefix += '/';
-  const site = { server: null, url: '', root: dist, requests: [], reachable: true };
+  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set() };
   site.server = createServer(async (req, res) => {
     site.requests.push(req.url);
     if (!site.reachable) { req.socket.destroy(); return; }
@@ -27,6 +27,8 @@ export function serve(dist, port = 0, prefix = '/') {
     if (!path.startsWith(prefix)) { res.writeHead(404); res.end('not found'); return; }
     let rel = normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
     if (rel === '' || rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
+    // A file a test makes unavailable (`site.refused.add('name')`).
+    if (site.refused.has(rel)) { res.writeHead(404); res.end('not found'); return; }
     try {
       const body = await readFile(join(site.root, rel));
       res.writeHead(200, { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });

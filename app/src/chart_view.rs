@@ -31,6 +31,11 @@ const BOTTOM_GAP_PX: f64 = 10.0;
 const ZOOM_STEP: f64 = 1.25;
 /// Dots listed as text for assistive technology (beyond this, the table is the better reader).
 const MAX_LISTED_DOTS: usize = 500;
+/// Redraws closer together than this, ms, are a gesture (wheel notches, a drag: one per frame):
+/// the list of dots for assistive technology (up to [`MAX_LISTED_DOTS`] list items, rebuilt
+/// whole) is rebuilt once the redraws pause for as long, not on every frame. Measured with
+/// tests/bench/browser.mjs's zoom + pan: docs/PERFORMANCE.md.
+const BURST_MS: f64 = 120.0;
 
 /// The scene for the current state at a size, with the map from the scene's kernel indices to
 /// the dataset's (the chart shows only the kernels the filter lets through). Reads signals, so
@@ -170,6 +175,36 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         request_animation_frame(measure);
     });
 
+    // Rebuilds the list of dots for assistive technology from the scene on screen.
+    let last_render = StoredValue::new(f64::NEG_INFINITY);
+    let relist_timer: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    let relist = move || {
+        let listed: Vec<ListedDot> = scene.with_value(|sv| {
+            let Some((s, visible)) = sv else { return Vec::new() };
+            state.kernels.with_untracked(|ks| {
+                s.hits
+                    .iter()
+                    .take(MAX_LISTED_DOTS)
+                    .filter_map(|h| {
+                        let name = if state.mode.get_untracked() == Mode::Transfers {
+                            state.transfers.with_untracked(|ts| ts.get(h.kernel).map(|t| t.name.clone()))?
+                        } else {
+                            let i = *visible.get(h.kernel)?;
+                            state.names.with_untracked(|n| n.get(i).cloned()).or_else(|| ks.get(i).map(KernelProfile::display_name))?
+                        };
+                        let level = h.level.map(|l| format!(" ({})", l.label())).unwrap_or_default();
+                        let text = match (h.marker, s.strip) {
+                            (Marker::Bandwidth, Some(strip)) => format!("{name}{level}: no FLOPs, {}B/s attained", si(strip.scale.from_px(h.cx))),
+                            _ => format!("{name}{level}: x = {:.4}, y = {}", s.x.from_px(h.cx), si(s.y.from_px(h.cy))),
+                        };
+                        Some(ListedDot { kernel: h.kernel, x: h.cx, y: h.cy, text, strip: h.marker == Marker::Bandwidth })
+                    })
+                    .collect()
+            })
+        });
+        dots.set(listed);
+    };
+
     Effect::new(move |_| {
         let (w, h) = state.chart_size.get();
         let Some(canvas_el) = canvas_ref.get() else { return };
@@ -181,29 +216,23 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             leptos::logging::error!("chart: {e:?}");
         }
         perf::measure("roofline:paint", "roofline:paint-start");
-        let listed: Vec<ListedDot> = state.kernels.with_untracked(|ks| {
-            s.hits
-                .iter()
-                .take(MAX_LISTED_DOTS)
-                .filter_map(|h| {
-                    let name = if state.mode.get_untracked() == Mode::Transfers {
-                        state.transfers.with_untracked(|ts| ts.get(h.kernel).map(|t| t.name.clone()))?
-                    } else {
-                        let i = *visible.get(h.kernel)?;
-                        state.names.with_untracked(|n| n.get(i).cloned()).or_else(|| ks.get(i).map(KernelProfile::display_name))?
-                    };
-                    let level = h.level.map(|l| format!(" ({})", l.label())).unwrap_or_default();
-                    let text = match (h.marker, s.strip) {
-                        (Marker::Bandwidth, Some(strip)) => format!("{name}{level}: no FLOPs, {}B/s attained", si(strip.scale.from_px(h.cx))),
-                        _ => format!("{name}{level}: x = {:.4}, y = {}", s.x.from_px(h.cx), si(s.y.from_px(h.cy))),
-                    };
-                    Some(ListedDot { kernel: h.kernel, x: h.cx, y: h.cy, text, strip: h.marker == Marker::Bandwidth })
-                })
-                .collect()
-        });
-        dots.set(listed);
+        // The dots as text: at once for a single change, once the redraws pause during a
+        // gesture (see `BURST_MS`).
+        let now = perf::now();
+        let burst = now - last_render.get_value() < BURST_MS;
+        last_render.set_value(now);
+        if let Some(h) = relist_timer.get_value() {
+            h.clear();
+        }
+        relist_timer.set_value(None);
+        if burst {
+            relist_timer.set_value(set_timeout_with_handle(relist, std::time::Duration::from_millis(BURST_MS as u64)).ok());
+        }
         axes.set(format!("x {:.6e}..{:.6e} y {:.6e}..{:.6e}", s.x.min, s.x.max, s.y.min, s.y.max));
         scene.set_value(Some((s, visible)));
+        if !burst {
+            relist();
+        }
         perf::measure("roofline:render", "roofline:render-start");
         if state.loading_mark.get_untracked() {
             perf::measure("roofline:load", "roofline:load-start");

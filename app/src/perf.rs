@@ -30,3 +30,8 @@ pub fn measure(name: &str, start: &str) {
         let _ = p.measure_with_start_mark(name, start);
     }
 }
+
+/// `performance.now()`, ms (0 where the page has no performance clock).
+pub fn now() -> f64 {
+    performance().map_or(0.0, |p| p.now())
+}

@@ -94,9 +94,9 @@ pub fn cancel() {
 }
 
 /// Records what the worker says of a load as the `roofline:worker` mark's `detail`
-/// (`{memory_bytes, read_ms, parse_ms, wire_ms}`): its wasm memory after the load and where
-/// the time went, for DevTools and tests/bench/browser.mjs (the page cannot see the worker's
-/// memory otherwise).
+/// (`{memory_bytes, read_ms, parse_ms, wire_ms, reader}`): its wasm memory after the load, where
+/// the time went and who read the files, for DevTools, tests/bench/browser.mjs and the worker
+/// tests (the page cannot see the worker's memory otherwise).
 fn mark_stats(stats: &JsValue) {
     let Some(perf) = web_sys::window().and_then(|w| w.performance()) else { return };
     let options = js_sys::Object::new();

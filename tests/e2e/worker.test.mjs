@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startSite, launch, openPage, tableText, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, tableText, waitForChart, SAMPLES } from './helpers.mjs';
 import { openMenu, MENUS } from './menus.mjs';
 
 const RAW = join(SAMPLES, 'ncu', 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
@@ -62,7 +62,37 @@ test('a 50 MB file is parsed in the worker while the page keeps painting frames'
   assert.ok(ticks >= 2, `animation frames went on during the load (${ticks} frames over ${samples.length} samples)`);
   assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/roofline-worker_loader.js')), 'the parser worker runs');
   assert.match(await page.locator('.source').innerText(), /ncu_raw_50MB\.csv/);
+  // The file was read by the slice reader (public/slice-reader.js) while the parser parsed.
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'worker');
   assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
+  await context.close();
+});
+
+test('without its slice reader the worker reads the file itself', async () => {
+  // Without the service worker, whose precache would serve the reader's script.
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.goto(site.url);
+  await waitForChart(page);
+  // The reader's script cannot load (as where a browser refuses it): the load still completes.
+  site.refused.add('slice-reader.js');
+  try {
+    await page.setInputFiles('#file-input', big);
+    await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('flash'), null, { polling: 20, timeout: 120_000 });
+  } finally {
+    site.refused.delete('slice-reader.js');
+  }
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'here');
+  assert.ok(site.requests.some((u) => u.endsWith('/slice-reader.js')), 'the reader was asked for');
+  // A file of one slice is read by the parser itself: no reader is started for it.
+  const asked = site.requests.filter((u) => u.endsWith('/slice-reader.js')).length;
+  await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'));
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'here');
+  assert.equal(site.requests.filter((u) => u.endsWith('/slice-reader.js')).length, asked);
+  assert.deepEqual(pageErrors, []);
   await context.close();
 });
 

@@ -5,12 +5,14 @@
 //!
 //! Protocol (`app/src/worker.rs` is the other side):
 //! * the worker posts `"ready"` once it listens;
-//! * the page posts `{id, files: [File, …]}` (read here through `Blob.stream()`, chunk by
-//!   chunk, so memory does not grow with the file for the formats the engine streams) or
+//! * the page posts `{id, files: [File, …]}` (read in 4 MiB slices by a reader worker while
+//!   the engine parses the slice before, [`slices`]; memory does not grow with the file for
+//!   the formats the engine streams) or
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
 //! * the worker answers `{id, progress: fraction}` every 4 MiB of a file list, then once
-//!   `{id, stats: {memory_bytes, read_ms, parse_ms, wire_ms}}` (its wasm memory and where
-//!   the time went, for DevTools and the benchmark) and `{id, ok: DatasetWire}`
+//!   `{id, stats: {memory_bytes, read_ms, parse_ms, wire_ms, reader}}` (its wasm memory,
+//!   where the time went and who read the files, for DevTools, the benchmark and the tests)
+//!   and `{id, ok: DatasetWire}`
 //!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
 //!
 //! Cancelling is the page's `Worker.terminate()`: it stops a parse at once, wherever it is,
@@ -22,7 +24,8 @@ use roofline_engine::limits;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
+
+mod slices;
 
 /// Bytes parsed between two progress messages.
 const PROGRESS_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
@@ -44,9 +47,8 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
 }
 
 /// Reads and parses every file of the list as one dataset, posting progress every
-/// [`PROGRESS_BYTES`]. Each file is read through `Blob.stream()`: the browser fills the
-/// stream's queue on its own threads while the engine parses the chunk before, so reading
-/// overlaps parsing (measured against `FileReaderSync` slices: docs/PERFORMANCE.md).
+/// [`PROGRESS_BYTES`]. Each file is read in 4 MiB slices by a reader worker while the engine
+/// parses the slice before ([`slices`] says why).
 async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
     let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
     for f in &files {
@@ -58,19 +60,14 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
     let (mut done, mut reported) = (0.0, 0.0);
     for file in &files {
         let name = file.name();
-        let cannot = |_| format!("{name}: the browser could not read the file");
         if file.size() <= 0.0 {
             builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
         }
-        let reader: web_sys::ReadableStreamDefaultReader = file.stream().get_reader().unchecked_into();
+        let mut slices = slices::Slices::open(file);
         loop {
             let t0 = now();
-            let next = JsFuture::from(reader.read()).await.map_err(cannot)?;
-            if field(&next, "done").is_truthy() {
-                break;
-            }
-            let bytes = js_sys::Uint8Array::new(&field(&next, "value"));
-            // One reused buffer: the chunk is copied once into wasm memory and parsed in place.
+            let Some(bytes) = slices.next().await? else { break };
+            // One reused buffer: the slice is copied once into wasm memory and parsed in place.
             buf.resize(bytes.length() as usize, 0);
             bytes.copy_to(&mut buf);
             let t2 = now();
@@ -83,6 +80,7 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
                 reply(id, "progress", &JsValue::from_f64(if total > 0.0 { done / total } else { 1.0 }));
             }
         }
+        times.reader = slices.reader();
         let t = now();
         builder.end_file().map_err(|e| e.to_string())?;
         times.parse_ms += now() - t;
@@ -101,6 +99,8 @@ struct Times {
     read_ms: f64,
     parse_ms: f64,
     wire_ms: f64,
+    /// Who read the last file ([`slices::Slices::reader`]); empty for text already in memory.
+    reader: &'static str,
 }
 
 /// `performance.now()` in the worker, ms.
@@ -145,6 +145,7 @@ async fn answer(data: JsValue) {
     for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("wire_ms", times.wire_ms)] {
         let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
     }
+    let _ = js_sys::Reflect::set(&stats, &JsValue::from_str("reader"), &JsValue::from_str(times.reader));
     reply(&id, "stats", &stats);
     match wire {
         Ok(v) => reply(&id, "ok", &v),

@@ -1,6 +1,6 @@
 //! [`DatasetBuilder`]: a dataset built from files given whole or in chunks.
 //!
-//! ARCHITECTURE: the app reads a dropped file with `Blob.stream()` and the CLI with buffered
+//! ARCHITECTURE: the app's parser worker reads a dropped file in 4 MiB slices and the CLI with buffered
 //! `read`s; both hand the builder one chunk at a time, of any size, and never hold the file:
 //!
 //! ```text
