@@ -14,6 +14,7 @@ pub mod hints;
 pub mod json;
 pub mod machine;
 pub mod ncu;
+pub mod ncu_devices;
 pub mod ncu_metrics;
 pub mod ncu_log;
 pub mod ncu_raw;
