@@ -224,22 +224,17 @@ impl Counter {
 /// changes no existing document. Reading ignores names it does not know (a file written by a
 /// newer build opens with the counters this build has) and treats `null` as not measured.
 ///
-/// Stored as one bit per counter (measured or not) and the values, 368 bytes where an
-/// `Option<f64>` per counter took 720: a large raw page keeps 10 000 launches, and the
-/// memory they touch was ≈ 4 % of reading it (page faults, copies; docs/PERFORMANCE.md).
-/// A counter not measured always holds 0.0, so the derived equality is the values' own.
-#[derive(Clone, PartialEq)]
+/// Stored as one bit per counter (measured or not) and the measured values only, in counter
+/// order: 32 bytes and a few values where an `Option<f64>` per counter took 720 bytes. A
+/// large raw page keeps 10 000 launches, and the memory they touched was ≈ 5 % of reading
+/// it (page faults, copies; docs/PERFORMANCE.md). Equality is the values' own.
+#[derive(Clone, Default, PartialEq)]
 pub struct Counters {
     /// Bit `c as usize` set: counter `c` measured.
     measured: u64,
-    values: [f64; Counter::ALL.len()],
-}
-
-impl Default for Counters {
-    /// Nothing measured.
-    fn default() -> Self {
-        Counters { measured: 0, values: [0.0; Counter::ALL.len()] }
-    }
+    /// The measured counters' values in counter order: counter `c`'s is at the number of
+    /// measured counters before it.
+    values: Vec<f64>,
 }
 
 // One bit per counter in `Counters::measured`.
@@ -255,43 +250,71 @@ impl Counters {
         counters
     }
 
+    /// The bit of `c` and where its value is (or would be) in `values`.
+    fn slot(&self, c: Counter) -> (u64, usize) {
+        let bit = 1u64 << (c as u32);
+        (bit, (self.measured & (bit - 1)).count_ones() as usize)
+    }
+
     pub fn get(&self, c: Counter) -> Option<f64> {
-        let i = c as usize;
-        (self.measured >> i & 1 == 1).then(|| self.values[i])
+        let (bit, at) = self.slot(c);
+        if self.measured & bit == 0 {
+            return None;
+        }
+        self.values.get(at).copied()
     }
 
     pub fn set(&mut self, c: Counter, value: f64) {
-        let i = c as usize;
-        self.measured |= 1 << i;
-        self.values[i] = value;
+        let (bit, at) = self.slot(c);
+        if self.measured & bit != 0 {
+            if let Some(v) = self.values.get_mut(at) {
+                *v = value;
+            }
+        } else {
+            self.values.insert(at.min(self.values.len()), value);
+            self.measured |= bit;
+        }
     }
 
     /// Adds `value` to what is there (a metric split over several rows, e.g. ld + st).
     pub fn add(&mut self, c: Counter, value: f64) {
-        let i = c as usize;
-        // A counter not measured holds 0.0.
-        self.measured |= 1 << i;
-        self.values[i] += value;
+        let (bit, at) = self.slot(c);
+        if self.measured & bit == 0 {
+            // What nothing plus `value` is (-0.0 becomes 0.0).
+            self.set(c, 0.0 + value);
+        } else if let Some(v) = self.values.get_mut(at) {
+            *v += value;
+        }
     }
 
     /// Copies every counter `other` has and `self` lacks (joining files of one run).
     pub fn fill_from(&mut self, other: &Counters) {
-        let missing = other.measured & !self.measured;
-        for (i, (mine, theirs)) in self.values.iter_mut().zip(other.values.iter()).enumerate() {
-            if missing >> i & 1 == 1 {
-                *mine = *theirs;
+        for (c, v) in other.iter() {
+            if self.get(c).is_none() {
+                self.set(c, v);
             }
         }
-        self.measured |= missing;
     }
 
     pub fn is_empty(&self) -> bool {
         self.measured == 0
     }
 
+    /// Forgets every value, keeping the memory (a reader's counters, reused per launch).
+    pub fn clear(&mut self) {
+        self.measured = 0;
+        self.values.clear();
+    }
+
     /// The measured counters, in canonical order.
     pub fn iter(&self) -> impl Iterator<Item = (Counter, f64)> + '_ {
-        Counter::ALL.iter().filter_map(move |&c| self.get(c).map(|v| (c, v)))
+        let mut bits = self.measured;
+        let counters = std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            Counter::ALL.get(i).copied()
+        });
+        counters.zip(self.values.iter().copied())
     }
 }
 

@@ -179,7 +179,7 @@ impl FileState {
     /// and empties `metrics` for the next launch.
     pub fn hand_over(&mut self, id: u64, kernel: &str, metrics: &mut LaunchMetrics, out: &mut dyn LaunchSink) {
         let (counters, device) = metrics.take(&mut self.devices, &mut self.unknown_units);
-        out.launch(LaunchRef { id: Some(id), kernel, count: 1, counters: &counters, device });
+        out.launch(LaunchRef { id: Some(id), kernel, count: 1, counters, device });
     }
 
     pub fn warnings(&self, file: &str) -> Vec<ImportError> {

@@ -432,6 +432,8 @@ pub struct LaunchMetrics {
     name: String,
     cc: Option<(u32, u32)>,
     unknown_units: Vec<(String, String)>,
+    /// The counters [`LaunchMetrics::take`] gave last (kept to reuse their memory).
+    counters: Counters,
 }
 
 /// What a launch's metrics give.
@@ -525,8 +527,10 @@ impl LaunchMetrics {
     /// The launch's counters, device and what could not be read.
     pub fn finish(self) -> NcuLaunch {
         let firsts = Firsts::of(&self.values);
+        let mut counters = Counters::default();
+        self.all_counters(&firsts, &mut counters);
         NcuLaunch {
-            counters: self.all_counters(&firsts),
+            counters,
             device: self.device(&firsts),
             device_index: device_index(&firsts),
             unknown_units: self.unknown_units,
@@ -539,9 +543,10 @@ impl LaunchMetrics {
     /// building the device where it is described as the previous launch's was (building one
     /// per row was ≈ 3 % of reading a raw page, docs/PERFORMANCE.md). The metrics whose unit
     /// was not understood are added to `unknown_units` (each once).
-    pub fn take(&mut self, devices: &mut FileDevices, unknown_units: &mut Vec<(String, String)>) -> (Counters, Option<u16>) {
+    pub fn take(&mut self, devices: &mut FileDevices, unknown_units: &mut Vec<(String, String)>) -> (&Counters, Option<u16>) {
         let firsts = Firsts::of(&self.values);
-        let counters = self.all_counters(&firsts);
+        let mut counters = std::mem::take(&mut self.counters);
+        self.all_counters(&firsts, &mut counters);
         let device = devices.index_of_described(self.describe(&firsts), || (self.device(&firsts), device_index(&firsts)));
         for u in self.unknown_units.drain(..) {
             if !unknown_units.contains(&u) {
@@ -551,7 +556,8 @@ impl LaunchMetrics {
         self.values.clear();
         self.name.clear();
         self.cc = None;
-        (counters, device)
+        self.counters = counters;
+        (&self.counters, device)
     }
 
     /// What the launch's device is made of ([`LaunchMetrics::device`] and its index), as a
@@ -560,22 +566,22 @@ impl LaunchMetrics {
         Description { name: &self.name, cc: self.cc, firsts, values: &self.values }
     }
 
-    /// Every counter, with the SM cycles and clock ([`Counter::Cycles`], [`Counter::ClockHz`]).
-    fn all_counters(&self, firsts: &Firsts) -> Counters {
-        let mut counters = self.counters(firsts);
+    /// Every counter, with the SM cycles and clock ([`Counter::Cycles`], [`Counter::ClockHz`]),
+    /// into `out` (emptied first).
+    fn all_counters(&self, firsts: &Firsts, out: &mut Counters) {
+        self.counters(firsts, out);
         if let Some(c) = firsts.get(Role::Cycles(ClockUnit::Sm)) {
-            counters.set(C::Cycles, c);
+            out.set(C::Cycles, c);
         }
         if let Some(hz) = firsts.get(Role::Clock(ClockUnit::Sm)) {
-            counters.set(C::ClockHz, hz);
+            out.set(C::ClockHz, hz);
         }
-        counters
     }
 
     /// Every counter's value: counts, else per-cycle rates × cycles, else per-second rates ×
     /// duration; within the chosen form the shallowest depth (module doc). Two passes over
     /// the launch's metrics: the best (form, depth) per counter, then their sum.
-    fn counters(&self, firsts: &Firsts) -> Counters {
+    fn counters(&self, firsts: &Firsts, out: &mut Counters) {
         const N: usize = Counter::ALL.len();
         let rank = |f: Form| match f {
             Form::Value => 0u8,
@@ -627,13 +633,12 @@ impl LaunchMetrics {
             };
             add(&mut sums, counter, value);
         }
-        let mut out = Counters::default();
+        out.clear();
         for c in Counter::ALL {
             if let Some(v) = sums[c as usize].filter(|v| v.is_finite()) {
                 out.set(c, v);
             }
         }
-        out
     }
 
     fn device(&self, firsts: &Firsts) -> Option<Device> {
