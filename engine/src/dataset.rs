@@ -109,7 +109,9 @@ impl Dataset {
 /// launches joined across files: only where every launch of the kernel was kept and measured
 /// both, else the kernel keeps Σcycles / mean clock.
 pub(crate) fn fill_joined_cycle_times(ds: &mut Dataset) {
-    let mut per_kernel: HashMap<&str, (u64, f64, bool)> = HashMap::new();
+    // FxHash: one lookup per kept launch (10 000 on a large raw page; SipHash was ≈ 0.4 % of
+    // reading one, docs/PERFORMANCE.md). Only looked up, never iterated.
+    let mut per_kernel: rustc_hash::FxHashMap<&str, (u64, f64, bool)> = rustc_hash::FxHashMap::default();
     for l in &ds.launches {
         let e = per_kernel.entry(l.kernel.as_str()).or_insert((0, 0.0, true));
         e.0 = e.0.saturating_add(l.count);

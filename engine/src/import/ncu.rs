@@ -12,7 +12,8 @@
 
 use super::records::{Fields, Reader};
 use super::hints;
-use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics};
+use super::ncu_devices::FileDevices;
+use super::ncu_metrics::{unknown_units_warning, LaunchMetrics};
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, header_starts_with, is_chatter_fields, Columns, DETECT_LINES};
 use super::{parse_number, Imported, Importer};
@@ -174,16 +175,11 @@ pub(super) struct FileState {
 }
 
 impl FileState {
-    /// Hands a finished launch over, its device found in (or added to) the file's devices.
-    pub fn hand_over(&mut self, id: u64, kernel: &str, metrics: LaunchMetrics, out: &mut dyn LaunchSink) {
-        let launch = metrics.finish();
-        for u in &launch.unknown_units {
-            if !self.unknown_units.contains(u) {
-                self.unknown_units.push(u.clone());
-            }
-        }
-        let device = self.devices.index_of(&launch);
-        out.launch(LaunchRef { id: Some(id), kernel, count: 1, counters: &launch.counters, device });
+    /// Hands a finished launch over, its device found in (or added to) the file's devices,
+    /// and empties `metrics` for the next launch.
+    pub fn hand_over(&mut self, id: u64, kernel: &str, metrics: &mut LaunchMetrics, out: &mut dyn LaunchSink) {
+        let (counters, device) = metrics.take(&mut self.devices, &mut self.unknown_units);
+        out.launch(LaunchRef { id: Some(id), kernel, count: 1, counters, device });
     }
 
     pub fn warnings(&self, file: &str) -> Vec<ImportError> {
@@ -192,8 +188,8 @@ impl FileState {
 }
 
 impl Pending {
-    fn finish(self, names: &NameCache, state: &mut FileState, out: &mut dyn LaunchSink) {
-        state.hand_over(self.id, names.name(self.kernel), self.metrics, out);
+    fn finish(mut self, names: &NameCache, state: &mut FileState, out: &mut dyn LaunchSink) {
+        state.hand_over(self.id, names.name(self.kernel), &mut self.metrics, out);
     }
 }
 

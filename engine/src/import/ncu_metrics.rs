@@ -25,6 +25,7 @@
 //! of its four sub-partitions'; the cycles of both are SM-clock cycles), so both are read.
 
 use super::ncu::{rate_scale, unit_scale};
+use super::ncu_devices::FileDevices;
 use crate::domain::{Counter, Counters, DataType, Device, DevicePeaks};
 
 /// The clock domain a metric counts cycles of: the unit its name starts with.
@@ -427,9 +428,12 @@ fn native_unit(r: &Resolved) -> &'static str {
 #[derive(Default)]
 pub struct LaunchMetrics {
     values: Vec<(Resolved, f64)>,
-    name: Option<String>,
+    /// The device's name ("" until a launch gives one: an empty cell names nothing).
+    name: String,
     cc: Option<(u32, u32)>,
     unknown_units: Vec<(String, String)>,
+    /// The counters [`LaunchMetrics::take`] gave last (kept to reuse their memory).
+    counters: Counters,
 }
 
 /// What a launch's metrics give.
@@ -483,9 +487,19 @@ impl LaunchMetrics {
     /// A string-valued metric (`device__attribute_display_name`, the `CC` column "9.0").
     pub fn text(&mut self, name: &str, value: &str) {
         let Some(Resolved { role: Role::Attr(a), .. }) = resolve(name) else { return };
+        self.attr_text(a, name, value);
+    }
+
+    /// [`LaunchMetrics::text`] for an attribute resolved beforehand (the raw page resolves
+    /// each column once: resolving its name per row was ≈ 1.5 % of reading it,
+    /// docs/PERFORMANCE.md); `name` is the metric's, for attributes read as numbers.
+    pub fn attr_text(&mut self, a: Attr, name: &str, value: &str) {
         let v = value.trim();
         match a {
-            Attr::Name if !v.is_empty() => self.name = Some(v.to_string()),
+            Attr::Name if !v.is_empty() => {
+                self.name.clear();
+                self.name.push_str(v);
+            }
             Attr::Cc => {
                 if let Some((major, minor)) = v.split_once('.') {
                     if let (Ok(a), Ok(b)) = (major.trim().parse(), minor.trim().parse()) {
@@ -513,22 +527,61 @@ impl LaunchMetrics {
     /// The launch's counters, device and what could not be read.
     pub fn finish(self) -> NcuLaunch {
         let firsts = Firsts::of(&self.values);
-        let mut counters = self.counters(&firsts);
+        let mut counters = Counters::default();
+        self.all_counters(&firsts, &mut counters);
+        NcuLaunch {
+            counters,
+            device: self.device(&firsts),
+            device_index: device_index(&firsts),
+            unknown_units: self.unknown_units,
+        }
+    }
+
+    /// For readers of many launches (the CSV pages): the launch's counters and the index of
+    /// its device in `devices`, then empties these metrics for the next launch, keeping their
+    /// buffers. The same as [`LaunchMetrics::finish`] then [`FileDevices::index_of`], without
+    /// building the device where it is described as the previous launch's was (building one
+    /// per row was ≈ 3 % of reading a raw page, docs/PERFORMANCE.md). The metrics whose unit
+    /// was not understood are added to `unknown_units` (each once).
+    pub fn take(&mut self, devices: &mut FileDevices, unknown_units: &mut Vec<(String, String)>) -> (&Counters, Option<u16>) {
+        let firsts = Firsts::of(&self.values);
+        let mut counters = std::mem::take(&mut self.counters);
+        self.all_counters(&firsts, &mut counters);
+        let device = devices.index_of_described(self.describe(&firsts), || (self.device(&firsts), device_index(&firsts)));
+        for u in self.unknown_units.drain(..) {
+            if !unknown_units.contains(&u) {
+                unknown_units.push(u);
+            }
+        }
+        self.values.clear();
+        self.name.clear();
+        self.cc = None;
+        self.counters = counters;
+        (&self.counters, device)
+    }
+
+    /// What the launch's device is made of ([`LaunchMetrics::device`] and its index), as a
+    /// [`Description`]: two launches with equal descriptions have equal devices.
+    fn describe<'a>(&'a self, firsts: &'a Firsts) -> Description<'a> {
+        Description { name: &self.name, cc: self.cc, firsts, values: &self.values }
+    }
+
+    /// Every counter, with the SM cycles and clock ([`Counter::Cycles`], [`Counter::ClockHz`]),
+    /// into `out` (emptied first).
+    fn all_counters(&self, firsts: &Firsts, out: &mut Counters) {
+        self.counters(firsts, out);
         if let Some(c) = firsts.get(Role::Cycles(ClockUnit::Sm)) {
-            counters.set(C::Cycles, c);
+            out.set(C::Cycles, c);
         }
         if let Some(hz) = firsts.get(Role::Clock(ClockUnit::Sm)) {
-            counters.set(C::ClockHz, hz);
+            out.set(C::ClockHz, hz);
         }
-        let device = self.device(&firsts);
-        let device_index = firsts.get(Role::Attr(Attr::Index)).filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as u32);
-        NcuLaunch { counters, device, device_index, unknown_units: self.unknown_units }
     }
 
     /// Every counter's value: counts, else per-cycle rates × cycles, else per-second rates ×
     /// duration; within the chosen form the shallowest depth (module doc). Two passes over
     /// the launch's metrics: the best (form, depth) per counter, then their sum.
-    fn counters(&self, firsts: &Firsts) -> Counters {
+    fn counters(&self, firsts: &Firsts, out: &mut Counters) {
         const N: usize = Counter::ALL.len();
         let rank = |f: Form| match f {
             Form::Value => 0u8,
@@ -580,13 +633,12 @@ impl LaunchMetrics {
             };
             add(&mut sums, counter, value);
         }
-        let mut out = Counters::default();
+        out.clear();
         for c in Counter::ALL {
             if let Some(v) = sums[c as usize].filter(|v| v.is_finite()) {
                 out.set(c, v);
             }
         }
-        out
     }
 
     fn device(&self, firsts: &Firsts) -> Option<Device> {
@@ -597,7 +649,7 @@ impl LaunchMetrics {
         };
         let khz = |v: Option<f64>| v.filter(|v| *v > 0.0).map(|v| v * 1e3);
         let d = Device {
-            name: self.name.clone(),
+            name: (!self.name.is_empty()).then(|| self.name.clone()),
             compute_capability: cc,
             sm_count: attr(Attr::SmCount).filter(|v| *v > 0.0).map(|v| v as u32),
             memory_bytes: attr(Attr::MemoryBytes).filter(|v| *v > 0.0),
@@ -680,34 +732,44 @@ impl Firsts {
     }
 }
 
-/// The devices of one file, in the order first seen: a launch's device is found by its
-/// index and description, so a file of several GPUs keeps them apart.
-#[derive(Default)]
-pub struct FileDevices {
-    list: Vec<(Option<u32>, Device)>,
+/// The CUDA device index a launch's metrics give (`Device`, `device__attribute_device_index`).
+fn device_index(firsts: &Firsts) -> Option<u32> {
+    firsts.get(Role::Attr(Attr::Index)).filter(|v| *v >= 0.0 && v.fract() == 0.0).map(|v| v as u32)
 }
 
-impl FileDevices {
-    /// The index into [`FileDevices::devices`] of the launch's device, adding it if new.
-    pub fn index_of(&mut self, launch: &NcuLaunch) -> Option<u16> {
-        let d = launch.device.as_ref()?;
-        let i = match self.list.iter().position(|(idx, known)| *idx == launch.device_index && known.agrees_with(d)) {
-            Some(i) => {
-                if let Some((_, known)) = self.list.get_mut(i) {
-                    known.fill_from(d);
-                }
-                i
-            }
-            None => {
-                self.list.push((launch.device_index, d.clone()));
-                self.list.len() - 1
-            }
-        };
-        u16::try_from(i).ok()
+/// Everything [`LaunchMetrics::device`] and [`device_index`] read: the name, the `CC` text,
+/// the attributes, the clocks and the peaks. Two launches with equal descriptions have equal
+/// devices.
+pub struct Description<'a> {
+    name: &'a str,
+    cc: Option<(u32, u32)>,
+    firsts: &'a Firsts,
+    values: &'a [(Resolved, f64)],
+}
+
+impl Description<'_> {
+    /// The device's name ("" for none).
+    pub fn name(&self) -> &str {
+        self.name
     }
 
-    pub fn devices(&self) -> Vec<Device> {
-        self.list.iter().map(|(_, d)| d.clone()).collect()
+    /// Everything but the name as numbers, into `key` (emptied first): equal keys and names
+    /// are equal descriptions. Values are compared by their bits.
+    pub fn write_key(&self, key: &mut Vec<u64>) {
+        key.clear();
+        let mut opt = |v: Option<f64>| key.extend(match v {
+            Some(v) => [1, v.to_bits()],
+            None => [0, 0],
+        });
+        let f = self.firsts;
+        f.attrs.iter().chain(&f.clocks).chain(&f.cycles).for_each(|v| opt(*v));
+        key.extend(match self.cc {
+            Some((major, minor)) => [1, u64::from(major) << 32 | u64::from(minor)],
+            None => [0, 0],
+        });
+        for (r, v) in self.values.iter().filter(|(r, _)| matches!(r.role, Role::Peak(_))) {
+            key.extend([u64::from(r.key), v.to_bits()]);
+        }
     }
 }
 

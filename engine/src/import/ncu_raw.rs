@@ -69,6 +69,8 @@ struct RawParser {
     kernel_col: usize,
     plan: Vec<(usize, Plan)>,
     fields: Fields,
+    /// The metrics of the row being read, emptied after each (its buffers reused).
+    metrics: LaunchMetrics,
     names: NameCache,
     rows: usize,
     state: FileState,
@@ -85,6 +87,7 @@ impl RawParser {
             kernel_col: 0,
             plan: Vec::new(),
             fields: Fields::default(),
+            metrics: LaunchMetrics::new(),
             names: NameCache::default(),
             rows: 0,
             state: FileState::default(),
@@ -121,16 +124,17 @@ impl RawParser {
         let id = parse_number(id_text).filter(|v| *v >= 0.0 && v.fract() == 0.0).ok_or_else(|| {
             ImportError::new(&self.file, Some(line), format!("expected a launch number in column \"ID\", found {id_text:?}"))
         })? as u64;
-        let mut metrics = LaunchMetrics::new();
+        let metrics = &mut self.metrics;
         for &(i, p) in &self.plan {
             let Some(cell) = fields.get(i) else { continue };
-            match p.scale {
-                Some(scale) => {
+            match (p.scale, p.metric.role) {
+                (Some(scale), _) => {
                     if let Some(v) = parse_number(cell) {
                         metrics.put(p.metric, v * scale);
                     }
                 }
-                None => metrics.text(columns_name(p.metric), cell),
+                (None, Role::Attr(a)) => metrics.attr_text(a, columns_name(p.metric), cell),
+                (None, _) => {}
             }
         }
         let kernel = self.names.intern(fields.cell(self.kernel_col));

@@ -20,7 +20,8 @@
 //! page's do (`Duration`, `Elapsed Cycles`, `SM Frequency`, …), with their auto-scaled units
 //! (`us`, `Ghz`, `Kbyte`); percentages are not counters.
 
-use super::ncu_metrics::{unknown_units_warning, FileDevices, LaunchMetrics};
+use super::ncu_devices::FileDevices;
+use super::ncu_metrics::{unknown_units_warning, LaunchMetrics};
 use super::stream::NameCache;
 use super::table::DETECT_LINES;
 use super::{parse_number, Imported, Importer};

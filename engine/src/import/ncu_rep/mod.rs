@@ -18,7 +18,8 @@ pub mod zstd;
 
 use super::binary::{BinaryImporter, BinaryParser};
 use super::stream::{LaunchRef, LaunchSink, NameCache};
-use super::ncu_metrics::{unknown_units_warning, FileDevices};
+use super::ncu_devices::FileDevices;
+use super::ncu_metrics::unknown_units_warning;
 use crate::domain::Device;
 use crate::error::ImportError;
 use report::{ReportReader, ResultView};
