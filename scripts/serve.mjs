@@ -18,7 +18,7 @@ const TYPES = {
 /// new deploy).
 export function serve(dist, port = 0, prefix = '/') {
   if (!prefix.endsWith('/')) prefix += '/';
-  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set() };
+  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set(), delays: new Map() };
   site.server = createServer(async (req, res) => {
     site.requests.push(req.url);
     if (!site.reachable) { req.socket.destroy(); return; }
@@ -29,6 +29,8 @@ export function serve(dist, port = 0, prefix = '/') {
     if (rel === '' || rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
     // A file a test makes unavailable (`site.refused.add('name')`).
     if (site.refused.has(rel)) { res.writeHead(404); res.end('not found'); return; }
+    // A file a test makes slow (`site.delays.set('name', ms)`).
+    if (site.delays.has(rel)) await new Promise((r) => setTimeout(r, site.delays.get(rel)));
     try {
       const body = await readFile(join(site.root, rel));
       res.writeHead(200, { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });

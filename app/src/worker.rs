@@ -118,12 +118,20 @@ struct Inbox {
 /// borrow).
 pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnMut(f64)) -> Result<Dataset, String> {
     let (worker, ready) = running()?;
-    JsFuture::from(ready).await.map_err(|e| format!("{what}: the file reader could not be started ({})", e.as_string().unwrap_or_default()))?;
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1));
         id
     });
+    // Waiting for the worker to listen (its wasm may still be compiling) can be cancelled too:
+    // a terminated worker never says "ready".
+    let cancelled = js_sys::Promise::new(&mut |_, reject| IN_FLIGHT.with(|f| f.borrow_mut().push((id, reject))));
+    let started = JsFuture::from(js_sys::Promise::race(&js_sys::Array::of2(&ready, &cancelled))).await;
+    IN_FLIGHT.with(|f| f.borrow_mut().retain(|(i, _)| *i != id));
+    started.map_err(|e| {
+        let why = e.as_string().unwrap_or_default();
+        if why == CANCELLED { why } else { format!("{what}: the file reader could not be started ({why})") }
+    })?;
     let _ = js_sys::Reflect::set(&message, &JsValue::from_str("id"), &JsValue::from(id));
     let inbox: Rc<RefCell<Inbox>> = Rc::default();
     let mine = inbox.clone();

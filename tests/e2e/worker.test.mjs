@@ -113,6 +113,26 @@ test('Cancel ends a load: no alert, the previous view stays, the next load works
   await context.close();
 });
 
+test('Cancel while the file reader is still starting ends the load', async () => {
+  // The worker's wasm arrives late (as on a slow network, or while it compiles): the load waits
+  // for the worker to listen, and Cancel must end that wait too.
+  site.delays.set('roofline-worker_bg.wasm', 4000);
+  try {
+    const { context, page, problems } = await openPage(browser, site.url);
+    const before = await tableText(page);
+    await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
+    await page.waitForSelector('.load-cancel:not([hidden])');
+    await page.evaluate(() => document.querySelector('.load-cancel').click());
+    await page.waitForSelector('.load-progress[hidden]', { state: 'attached', timeout: 2000 });
+    assert.equal(await tableText(page), before, 'the example is still shown');
+    assert.equal(await page.locator('[role=alert]').isHidden(), true, 'a cancel is not an error');
+    assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
+    await context.close();
+  } finally {
+    site.delays.delete('roofline-worker_bg.wasm');
+  }
+});
+
 test('a parse error in the worker shows role=alert with the file and the line', async () => {
   const { context, page } = await openPage(browser, site.url);
   const before = await tableText(page);

@@ -8,6 +8,17 @@ const NCU = join(SAMPLES, 'ncu');
 export const NERSC_RUN = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 export const COPY_BLOCKED = join(NCU, 'nsightful__tests_copy_blocked.csv');
 export const FAILED_RUN = join(NCU, 'Roofline-Analysis__decodebench_results_ncu_flashinfer_paged_decode__gqa_fp8_b64_ctx4k_p64.ncu.csv');
+const RAW = join(NCU, 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
+
+/// A Nsight Compute raw page of at least `bytes`: the real sample's preamble, header and units
+/// row, then its launches repeated (as engine/examples/make_big_ncu.rs does, without renumbering).
+export function bigRawPage(bytes) {
+  const lines = readFileSync(RAW, 'utf8').split('\n').filter((l) => l.length > 0);
+  const units = lines.findIndex((l) => l.startsWith('""') || l.startsWith('"",'));
+  const head = lines.slice(0, units + 1).join('\n') + '\n';
+  const rows = lines.slice(units + 1).join('\n') + '\n';
+  return head + rows.repeat(Math.ceil((bytes - head.length) / rows.length));
+}
 export const fixture = (name) => readFileSync(join(ROOT, 'engine', 'tests', 'fixtures', 'links', name), 'utf8').trim();
 /// The tabs by accessible name ('Memory walls' today; a shorter 'Walls' label passes too).
 export const MODES = ['Classic', 'Hierarchical', 'Instruction', { re: '^(memory )?walls$' }, 'Transfers'];

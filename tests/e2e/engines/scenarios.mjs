@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { startSite } from '../helpers.mjs';
-import { NERSC_RUN, COPY_BLOCKED, FAILED_RUN, MODES, IMG, SCRIPT, CRAFTED_CSV, CRAFTED_FRAGMENT, fixture } from './inputs.mjs';
+import { NERSC_RUN, COPY_BLOCKED, FAILED_RUN, bigRawPage, MODES, IMG, SCRIPT, CRAFTED_CSV, CRAFTED_FRAGMENT, fixture } from './inputs.mjs';
 import { waitFor, foreignResources, isForeign } from './adapter.mjs';
 import { recordTexts, overlappingTexts } from './labels.mjs';
 import { tableText, tableHas, chartDrawn, alertText, inkedPixels, dropFiles, openApp, tabSelected, chart, pickMode, settledTexts } from './page.mjs';
@@ -155,6 +155,20 @@ export function scenarios(engine) {
     assert.match(alert, /cannot be opened/);
     await waitFor(s, tableHas, 'ax_kernel', { what: 'the example instead' });
   }));
+
+  test(`${engine.name}: a file of several slices is read by the slice reader while the worker parses`, async () => {
+    // 10 MB: three 4 MiB slices, read by public/slice-reader.js (a worker started by the parser
+    // worker) and handed over; the worker's `roofline:worker` mark says who read the file.
+    const big = join(tmp, 'ncu_raw_10MB.csv');
+    writeFileSync(big, bigRawPage(10e6));
+    await withProfile(async (s) => {
+      await openApp(s, site.url);
+      await s.setFiles('#file-input', [big]);
+      await waitFor(s, tableHas, 'flash_fwd_splitkv', { what: 'the 10 MB file in the table', timeout: 60000 });
+      assert.equal(await s.eval(() => performance.getEntriesByName('roofline:worker').at(-1)?.detail?.reader ?? null), 'worker');
+      await clean(s, 'a file of several slices');
+    });
+  });
 
   test(`${engine.name}: a bad file shows role=alert and the previous chart stays`, () => withProfile(async (s) => {
     await openApp(s, site.url);
