@@ -178,8 +178,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
     // Rebuilds the list of dots for assistive technology from the scene on screen.
     let last_render = StoredValue::new(f64::NEG_INFINITY);
     let relist_timer: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    // Runs from a timer too: after the view is gone it does nothing (`try_` reads).
     let relist = move || {
-        let listed: Vec<ListedDot> = scene.with_value(|sv| {
+        let Some(listed) = scene.try_with_value(|sv| -> Vec<ListedDot> {
             let Some((s, visible)) = sv else { return Vec::new() };
             state.kernels.with_untracked(|ks| {
                 s.hits
@@ -201,9 +202,16 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                     })
                     .collect()
             })
-        });
-        dots.set(listed);
+        }) else {
+            return;
+        };
+        let _ = dots.try_set(listed);
     };
+    on_cleanup(move || {
+        if let Some(h) = relist_timer.try_get_value().flatten() {
+            h.clear();
+        }
+    });
 
     Effect::new(move |_| {
         let (w, h) = state.chart_size.get();
