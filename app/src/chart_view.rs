@@ -232,10 +232,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         if let Some(h) = relist_timer.get_value() {
             h.clear();
         }
-        relist_timer.set_value(None);
-        if burst {
-            relist_timer.set_value(set_timeout_with_handle(relist, std::time::Duration::from_millis(BURST_MS as u64)).ok());
-        }
+        relist_timer.set_value(if burst { set_timeout_with_handle(relist, std::time::Duration::from_millis(BURST_MS as u64)).ok() } else { None });
         axes.set(format!("x {:.6e}..{:.6e} y {:.6e}..{:.6e}", s.x.min, s.x.max, s.y.min, s.y.max));
         scene.set_value(Some((s, visible)));
         if !burst {

@@ -8,6 +8,7 @@
 //! or the reader fails to load, the slices are read here, the next one asked for before the
 //! current one is parsed.
 
+use super::field;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -24,10 +25,6 @@ const SLICE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 /// Slices the reader worker may have read ahead of the parser: one being parsed, one
 /// waiting, one being read, so at most 12 MiB of a file is held outside wasm memory.
 const AHEAD: u32 = 2;
-
-fn field(v: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
 
 /// Messages from the reader worker not yet taken, and how to wake the parser waiting for one.
 #[derive(Default)]
