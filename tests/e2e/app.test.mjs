@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, canvasData, tableText, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES } from './helpers.mjs';
 import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
@@ -142,7 +142,7 @@ test('dark theme follows the switch and the address', async () => {
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await waitForChart(page);
   assert.notEqual(await canvasData(page), light);
-  const fresh = await openPage(browser, page.url());
+  const fresh = await openPage(browser, await settledAddress(page));
   assert.equal(await fresh.page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await fresh.context.close();
   await context.close();

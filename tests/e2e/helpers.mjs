@@ -51,6 +51,21 @@ export async function waitForChart(page) {
   });
 }
 
+/// The page's address once the app has written the current view to it. The app defers the
+/// write of a change that follows another within `QUIET_MS` (app/src/address.rs, 80 ms) when
+/// writes are slow, so the address is final once it has stayed the same for longer than that
+/// (300 ms here).
+export function settledAddress(page) {
+  return page.evaluate(() => new Promise((done) => {
+    let last = location.href, since = performance.now();
+    const look = () => {
+      if (location.href !== last) { last = location.href; since = performance.now(); }
+      if (performance.now() - since > 300) done(last); else setTimeout(look, 20);
+    };
+    look();
+  }));
+}
+
 export function canvasData(page) {
   return page.evaluate(() => document.querySelector('#roofline-canvas').toDataURL('image/png'));
 }

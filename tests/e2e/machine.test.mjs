@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startSite, launch, openPage, waitForChart, canvasData, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, ROOT } from './helpers.mjs';
 import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
@@ -41,7 +41,7 @@ test('an Ampere profile is drawn against its own GPU at its measured clock', asy
   assert.deepEqual(problems, clean);
 
   // The link keeps the machine, the clock and what the page says about them.
-  const fresh = await openPage(browser, page.url());
+  const fresh = await openPage(browser, await settledAddress(page));
   await fresh.page.waitForSelector('.machine-warning');
   assert.equal(await fresh.page.inputValue('#machine-pick'), 'v100');
   assert.equal(await fresh.page.inputValue('#clock-pick'), 'measured');

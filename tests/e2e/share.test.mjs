@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, canvasData, tableText, SAMPLES, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, ROOT } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -34,7 +34,7 @@ test('mode, zoom, selection and filter survive the address into a fresh context'
   const axes = await page.getAttribute('#roofline-canvas', 'data-axes');
   assert.deepEqual(problems, clean);
 
-  const fresh = await openPage(browser, page.url());
+  const fresh = await openPage(browser, await settledAddress(page));
   await fresh.page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]').textContent === 'Hierarchical');
   await waitForChart(fresh.page);
   assert.equal(await fresh.page.getAttribute('#roofline-canvas', 'data-axes'), axes, 'same zoom');
