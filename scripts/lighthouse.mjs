@@ -5,43 +5,18 @@
 // The site is served under /roofline/ with gzip, as GitHub Pages serves it (Lighthouse's
 // simulation computes download times from the bytes transferred). Writes a markdown table
 // (budget | target | measured | result) that scripts/bench.sh includes.
-import { createServer } from 'node:http';
 import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
-import { join, normalize, extname, dirname } from 'node:path';
+import { join, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { serveGzip } from './gzip-serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [dist = join(root, 'dist'), out = join(root, 'tests', 'bench', 'lighthouse.md')] = process.argv.slice(2);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
-const PREFIX = '/roofline/';
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.csv': 'text/csv', '.webmanifest': 'application/manifest+json' };
-
-const gzipped = new Map();
-const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  if (!path.startsWith(PREFIX)) { res.writeHead(404); res.end(); return; }
-  let rel = normalize(path.slice(PREFIX.length)).replace(/^(\.\.[/\\])+/, '');
-  if (rel === '' || rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
-  try {
-    let body = await readFile(join(dist, rel));
-    const headers = { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'max-age=600' };
-    if (/\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
-      if (!gzipped.has(rel)) gzipped.set(rel, gzipSync(body, { level: 9 }));
-      body = gzipped.get(rel);
-      headers['Content-Encoding'] = 'gzip';
-    }
-    res.writeHead(200, headers);
-    res.end(body);
-  } catch {
-    res.writeHead(404); res.end();
-  }
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const url = `http://127.0.0.1:${server.address().port}${PREFIX}`;
+const { server, url } = await serveGzip(dist);
 
 const bin = join(root, 'node_modules', '.bin', 'lighthouse');
 const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' };

@@ -5,28 +5,23 @@
 // still shows role="alert" naming the file and the line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startSite, launch, openPage, tableText, waitForChart, SAMPLES } from './helpers.mjs';
 import { openMenu, MENUS } from './menus.mjs';
+import { bigRawPage } from './engines/inputs.mjs';
 
-const RAW = join(SAMPLES, 'ncu', 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
 
 let site, browser, dir, big;
 before(async () => {
   site = await startSite();
   browser = await launch();
   // A 50 MB Nsight Compute raw page: the real sample's preamble, header and units row, then
-  // its launches repeated (as engine/examples/make_big_ncu.rs does, without renumbering).
-  const lines = readFileSync(RAW, 'utf8').split('\n').filter((l) => l.length > 0);
-  const units = lines.findIndex((l) => l.startsWith('""') || l.startsWith('"",'));
-  const head = lines.slice(0, units + 1).join('\n') + '\n';
-  const rows = lines.slice(units + 1).join('\n') + '\n';
-  const copies = Math.ceil((50e6 - head.length) / rows.length);
+  // its launches repeated.
   dir = mkdtempSync(join(tmpdir(), 'roofline-worker-'));
   big = join(dir, 'ncu_raw_50MB.csv');
-  writeFileSync(big, head + rows.repeat(copies));
+  writeFileSync(big, bigRawPage(50e6));
 });
 after(async () => {
   await browser?.close();
@@ -74,11 +69,12 @@ test('without its slice reader the worker reads the file itself', async () => {
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(String(e)));
-  await page.goto(site.url);
-  await waitForChart(page);
-  // The reader's script cannot load (as where a browser refuses it): the load still completes.
+  // The reader's script cannot load (as where a browser refuses it): loads still complete. The
+  // parser starts its reader when it starts (after the first chart), so it is refused from the start.
   site.refused.add('slice-reader.js');
   try {
+    await page.goto(site.url);
+    await waitForChart(page);
     await page.setInputFiles('#file-input', big);
     await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('flash'), null, { polling: 20, timeout: 120_000 });
   } finally {
@@ -86,13 +82,41 @@ test('without its slice reader the worker reads the file itself', async () => {
   }
   assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'here');
   assert.ok(site.requests.some((u) => u.endsWith('/slice-reader.js')), 'the reader was asked for');
-  // A file of one slice is read by the parser itself: no reader is started for it.
-  const asked = site.requests.filter((u) => u.endsWith('/slice-reader.js')).length;
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
+
+test('the reader is kept from file to file, and a file given up leaves nothing behind', async () => {
+  // A 10 MB raw page whose bytes turn invalid after 6 MB: the parser gives up while the reader
+  // has slices of it in flight. The next file, read by the same reader, must not get them.
+  const page10 = Buffer.from(bigRawPage(10e6));
+  const cut = page10.indexOf(0x22, page10.indexOf(0x0a, 6e6) + 1) + 1; // inside the next row's first cell
+  const broken = Buffer.concat([page10.subarray(0, cut), Buffer.from([0xff, 0xfe]), page10.subarray(cut)]);
+  const { context, page, problems } = await openPage(browser, site.url);
+  await page.setInputFiles('#file-input', { name: 'broken_raw.csv', mimeType: 'text/csv', buffer: broken });
+  const alert = page.locator('[role=alert]');
+  await alert.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await alert.innerText(), /broken_raw\.csv.*line \d+/s);
+  const worker = () => page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail);
+  const before = site.requests.filter((u) => u.endsWith('/slice-reader.js')).length;
+  await page.setInputFiles('#file-input', { name: 'whole_raw.csv', mimeType: 'text/csv', buffer: page10 });
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('whole_raw.csv'), null, { timeout: 60_000 });
+  assert.match(await page.locator('table.kernels tbody').innerText(), /flash/);
+  assert.equal((await worker()).reader, 'worker');
+  assert.equal(site.requests.filter((u) => u.endsWith('/slice-reader.js')).length, before, 'the same reader read the second file');
+  // The same totals as the file's own parse in a fresh page (no slice of the broken file mixed in).
+  const table = await tableText(page);
+  const fresh = await openPage(browser, site.url);
+  await fresh.page.setInputFiles('#file-input', { name: 'whole_raw.csv', mimeType: 'text/csv', buffer: page10 });
+  await fresh.page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('whole_raw.csv'), null, { timeout: 60_000 });
+  assert.equal(await tableText(fresh.page), table);
+  await fresh.context.close();
+  // A file of one slice is read by the parser itself.
   await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'));
-  assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'here');
-  assert.equal(site.requests.filter((u) => u.endsWith('/slice-reader.js')).length, asked);
-  assert.deepEqual(pageErrors, []);
+  assert.equal((await worker()).reader, 'here');
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.foreignRequests, []);
   await context.close();
 });
 

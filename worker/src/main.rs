@@ -5,8 +5,8 @@
 //!
 //! Protocol (`app/src/worker.rs` is the other side):
 //! * the worker posts `"ready"` once it listens;
-//! * the page posts `{id, files: [File, …]}` (read in 4 MiB slices by a reader worker while
-//!   the engine parses the slice before, [`slices`]; memory does not grow with the file for
+//! * the page posts `{id, files: [File, …]}` (read in slices by a reader worker, started with
+//!   this one, while the engine parses the slice before, [`slices`]; memory does not grow with the file for
 //!   the formats the engine streams) or
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
 //! * the worker answers `{id, progress: fraction}` every 4 MiB of a file list, then once
@@ -47,7 +47,7 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
 }
 
 /// Reads and parses every file of the list as one dataset, posting progress every
-/// [`PROGRESS_BYTES`]. Each file is read in 4 MiB slices by a reader worker while the engine
+/// [`PROGRESS_BYTES`]. Each file is read in slices by a reader worker while the engine
 /// parses the slice before ([`slices`] says why).
 async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
     let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
@@ -163,5 +163,6 @@ fn main() {
     let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
     scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
     on.forget();
+    slices::warm_up();
     let _ = scope().post_message(&JsValue::from_str("ready"));
 }

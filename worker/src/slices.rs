@@ -6,10 +6,10 @@
 //! reader worker (`public/slice-reader.js`, its protocol is there) reads while this one parses
 //! and hands each slice over by transfer. Where a worker cannot start another (an old browser)
 //! or the reader fails to load, the slices are read here, the next one asked for before the
-//! current one is parsed.
+//! current one is parsed. The reader is started with the parser and kept for every file.
 
 use super::field;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -19,7 +19,8 @@ use wasm_bindgen_futures::JsFuture;
 /// The reader worker's script, beside this worker's (both at the site's root).
 const READER: &str = "slice-reader.js";
 
-/// Bytes per slice (the reader worker's are the same, in its script).
+/// Bytes per slice read here (the reader worker's first slice is 1 MiB, the others the same;
+/// its script says why).
 const SLICE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
 /// Slices the reader worker may have read ahead of the parser: one being parsed, one
@@ -31,30 +32,44 @@ const AHEAD: u32 = 2;
 struct Inbox {
     messages: VecDeque<JsValue>,
     wake: Option<js_sys::Function>,
+    /// The reader worker failed (its script did not load, or it stopped): none of its
+    /// messages can be trusted any more.
+    failed: bool,
 }
 
 impl Inbox {
-    fn push(inbox: &Rc<RefCell<Inbox>>, m: JsValue) {
+    fn push(inbox: &Rc<RefCell<Inbox>>, m: Option<JsValue>) {
         let mut i = inbox.borrow_mut();
-        i.messages.push_back(m);
+        match m {
+            Some(m) => i.messages.push_back(m),
+            None => i.failed = true,
+        }
         if let Some(wake) = i.wake.take() {
             let _ = wake.call0(&JsValue::NULL);
         }
     }
 }
 
-/// A reader worker reading one file.
+/// The reader worker, started with this worker ([`warm_up`]) and kept for every file: a
+/// reader started per file made the parser wait for its start (10–30 ms) before the first slice.
 struct Reader {
     worker: web_sys::Worker,
     inbox: Rc<RefCell<Inbox>>,
+    /// The number of the last file asked for (the reader tags each message with its file's).
+    seq: Cell<u32>,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
-impl Drop for Reader {
-    fn drop(&mut self) {
-        self.worker.terminate();
-    }
+thread_local! {
+    static WARM: RefCell<Option<Rc<Reader>>> = const { RefCell::new(None) };
+}
+
+/// Starts the reader worker, if this browser lets a worker start one (where it does not, or its
+/// script fails to load, files are read here).
+pub fn warm_up() {
+    let reader = start_reader().map(Rc::new);
+    WARM.with(|r| *r.borrow_mut() = reader);
 }
 
 /// Reads done in this worker: the next slice's read is started before the current one is
@@ -68,7 +83,8 @@ struct Here {
 pub struct Slices {
     file: web_sys::File,
     name: String,
-    reader: Option<Reader>,
+    /// The reader worker reading this file, and the file's number there.
+    reader: Option<(Rc<Reader>, u32)>,
     here: Here,
     /// Slices returned so far (a reader that fails after the first cannot be replaced).
     taken: u64,
@@ -76,8 +92,9 @@ pub struct Slices {
 
 impl Slices {
     pub fn open(file: &web_sys::File) -> Self {
-        // A file of one slice gains nothing from a reader: starting one costs more than its read.
-        let reader = if file.size() > SLICE_BYTES { start_reader(file) } else { None };
+        // A file of one slice gains nothing from a reader: a hand-over costs more than its read.
+        let warm = WARM.with(|r| r.borrow().clone()).filter(|r| !r.inbox.borrow().failed);
+        let reader = warm.filter(|_| file.size() > SLICE_BYTES).and_then(|r| ask(&r, file).map(|seq| (r, seq)));
         Slices { file: file.clone(), name: file.name(), reader, here: Here { start: 0.0, next: None }, taken: 0 }
     }
 
@@ -110,12 +127,19 @@ impl Slices {
 
     /// `Err(None)`: the reader worker itself failed; `Err(Some(why))`: it could not read.
     async fn next_from_reader(&mut self) -> Result<Option<js_sys::Uint8Array>, Option<String>> {
-        let Some(reader) = &self.reader else { return Err(None) };
+        let Some((reader, seq)) = &self.reader else { return Err(None) };
         loop {
-            let next = reader.inbox.borrow_mut().messages.pop_front();
-            if let Some(m) = next {
-                if field(&m, "failed").is_truthy() {
+            let next = {
+                let mut inbox = reader.inbox.borrow_mut();
+                if inbox.failed {
                     return Err(None);
+                }
+                inbox.messages.pop_front()
+            };
+            if let Some(m) = next {
+                // What is left of a file given up (a parse error) is dropped.
+                if field(&m, "seq").as_f64() != Some(f64::from(*seq)) {
+                    continue;
                 }
                 if let Some(why) = field(&m, "error").as_string() {
                     return Err(Some(why));
@@ -153,27 +177,44 @@ impl Slices {
     }
 }
 
-/// Starts a reader worker on `file`, if this browser lets a worker start one.
-fn start_reader(file: &web_sys::File) -> Option<Reader> {
+impl Drop for Slices {
+    /// Slices of this file still waiting (a file given up) are let go now, not at the next file.
+    fn drop(&mut self) {
+        if let Some((reader, _)) = &self.reader {
+            reader.inbox.borrow_mut().messages.clear();
+        }
+    }
+}
+
+/// Asks the reader worker for `file` under a new number; `None` if it cannot be asked.
+fn ask(reader: &Reader, file: &web_sys::File) -> Option<u32> {
+    let seq = reader.seq.get().wrapping_add(1);
+    reader.seq.set(seq);
+    // Slices of an earlier file still waiting are of no use now.
+    reader.inbox.borrow_mut().messages.clear();
+    let start = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("file"), file);
+    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("ahead"), &JsValue::from(AHEAD));
+    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("seq"), &JsValue::from(seq));
+    reader.worker.post_message(&start).ok()?;
+    Some(seq)
+}
+
+/// Starts a reader worker, if this browser lets a worker start one.
+fn start_reader() -> Option<Reader> {
     if !js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false) {
         return None;
     }
     let worker = web_sys::Worker::new(READER).ok()?;
     let inbox: Rc<RefCell<Inbox>> = Rc::default();
     let mine = inbox.clone();
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| Inbox::push(&mine, e.data()));
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| Inbox::push(&mine, Some(e.data())));
     let mine = inbox.clone();
     let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
         e.prevent_default();
-        let failed = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&failed, &JsValue::from_str("failed"), &JsValue::TRUE);
-        Inbox::push(&mine, failed.into());
+        Inbox::push(&mine, None);
     });
     worker.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref()).ok()?;
     worker.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref()).ok()?;
-    let start = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("file"), file);
-    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("ahead"), &JsValue::from(AHEAD));
-    worker.post_message(&start).ok()?;
-    Some(Reader { worker, inbox, _on_message: on_message, _on_error: on_error })
+    Some(Reader { worker, inbox, seq: Cell::new(0), _on_message: on_message, _on_error: on_error })
 }
