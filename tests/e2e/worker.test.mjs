@@ -12,7 +12,6 @@ import { startSite, launch, openPage, tableText, waitForChart, SAMPLES } from '.
 import { openMenu, MENUS } from './menus.mjs';
 import { bigRawPage } from './engines/inputs.mjs';
 
-
 let site, browser, dir, big;
 before(async () => {
   site = await startSite();
