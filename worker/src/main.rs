@@ -6,8 +6,8 @@
 //! Protocol (`app/src/worker.rs` is the other side):
 //! * the worker posts `"ready"` once it listens;
 //! * the page posts `{id, files: [File, …]}` (read in slices by a reader worker, started with
-//!   this one, while the engine parses the slice before, [`slices`]; memory does not grow with the file for
-//!   the formats the engine streams) or
+//!   this one, while the engine parses the slice before, [`slices`]; memory does not grow
+//!   with the file for the formats the engine streams) or
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
 //! * the worker answers `{id, progress: fraction}` every 4 MiB of a file list, then once
 //!   `{id, stats: {memory_bytes, read_ms, parse_ms, wire_ms, reader}}` (its wasm memory,

@@ -178,7 +178,8 @@ impl Slices {
 }
 
 impl Drop for Slices {
-    /// Slices of this file still waiting (a file given up) are let go now, not at the next file.
+    /// Slices of this file still waiting (a file given up) are let go now; any still in flight
+    /// carry its number and are dropped when the next file's are taken.
     fn drop(&mut self) {
         if let Some((reader, _)) = &self.reader {
             reader.inbox.borrow_mut().messages.clear();
@@ -190,8 +191,6 @@ impl Drop for Slices {
 fn ask(reader: &Reader, file: &web_sys::File) -> Option<u32> {
     let seq = reader.seq.get().wrapping_add(1);
     reader.seq.set(seq);
-    // Slices of an earlier file still waiting are of no use now.
-    reader.inbox.borrow_mut().messages.clear();
     let start = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&start, &JsValue::from_str("file"), file);
     let _ = js_sys::Reflect::set(&start, &JsValue::from_str("ahead"), &JsValue::from(AHEAD));
