@@ -243,11 +243,16 @@ export function scenarios(engine) {
     await openApp(s, site.url);
     await s.setFiles('#file-input', NERSC_RUN);
     await waitFor(s, tableHas, 'Volta_hmma');
+    await waitFor(s, tabSelected, 'Classic', { what: 'the file opened in Classic' });
     const found = [];
     let condensed = 0;
     let wouldOverlap = 0;
+    // Every pick changes the selected tab (the file opens in Classic, so Classic comes last):
+    // a click on the tab already selected proves nothing when it is lost (WebKit once lost one
+    // while the page laid out after the file, and no text was drawn).
+    assert.equal(MODES[0], 'Classic');
     for (const wider of [false, true]) {
-      for (const name of [...MODES, 'Classic']) {
+      for (const name of [...MODES.slice(1), 'Classic']) {
         await s.eval(recordTexts, { wider });
         await pickMode(s, name);
         const texts = await settledTexts(s);
