@@ -4,8 +4,8 @@
 const link = location.hash.length > 1;
 if (link) document.documentElement.classList.add('has-link');
 
-// `rooflineFirstPaint`: resolved once the skeleton's chart image has been shown, which the app
-// awaits before it mounts (app/src/main.rs). Mounted sooner, the app removes an image no frame
+// `rooflineFirstPaint`: resolved once the skeleton's chart image has been shown, which the
+// wasm's fetch (below) and the app's mount (app/src/main.rs) await. Mounted sooner, the app removes an image no frame
 // has shown, and the page's largest paint becomes the app's own text after all its wasm has
 // run (measured 2026-11-24: Lighthouse mobile LCP 3.5 s instead of 1.2 s; docs/PERFORMANCE.md).
 // Where the browser reports largest paints, the image's own entry says it was shown; elsewhere,
@@ -25,4 +25,13 @@ window.rooflineFirstPaint = new Promise((resolve) => {
       image.decode().then(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), resolve);
     });
   }
+});
+
+// `rooflineWasm`: the app's wasm, asked for once that image has been shown (the release build
+// names it in <meta name="roofline-wasm">, where Trunk put its preload: scripts/postbuild.mjs
+// says why), a promise of the response that the loader script hands to wasm-bindgen's `init`.
+// Resolves to undefined where the page names no wasm (a development build keeps the preload).
+window.rooflineWasm = window.rooflineFirstPaint.then(() => {
+  const href = document.querySelector('meta[name="roofline-wasm"]')?.content;
+  return href ? fetch(href) : undefined;
 });

@@ -8,6 +8,7 @@
 //   - the wasm's request: when it started and ended (Resource Timing),
 //   - the app's first chart: the end of the first `roofline:render` measure.
 //   node tests/bench/throttled-start.mjs [DIST …]   (several builds: interleaved runs, A/B)
+// BENCH_HASH=#v1.… opens a shared link instead (the first paint then shows no image).
 // Prints medians of BENCH_RUNS runs (default 5) per build, ms from navigation start.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +38,7 @@ async function once(site) {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push({ t: e.startTime, what: e.element ? (e.element.className || e.element.tagName) : '(gone)' }); })
       .observe({ type: 'largest-contentful-paint', buffered: true });
   });
-  await page.goto(site.url);
+  await page.goto(site.url + (process.env.BENCH_HASH || ''));
   await page.waitForFunction(() => performance.getEntriesByName('roofline:render').length > 0, null, { timeout: 120_000 });
   // LCP entries stop at the first input; none is given, so the last one so far is the LCP.
   const r = await page.evaluate(() => {

@@ -63,3 +63,42 @@ test('a shared link does not show the example image before its own chart', async
   await waitForChart(page);
   await context.close();
 });
+
+/// In the page: where the app's wasm came from, and when it was asked for against the first
+/// paint's image (ms from navigation start; Resource Timing and the largest-paint entry, found
+/// by its URL: the app has removed the image, and an entry's element with it).
+async function wasmTiming(page) {
+  return page.evaluate(async () => {
+    const fetched = await window.rooflineWasm;
+    const wasm = performance.getEntriesByType('resource').filter((e) => /roofline-app-[0-9a-f]+_bg\.wasm$/.test(e.name));
+    const image = await new Promise((resolve) => {
+      new PerformanceObserver((l, o) => { const e = l.getEntries().find((x) => x.url.endsWith('/first-paint.svg')); if (e) { o.disconnect(); resolve(e.startTime); } })
+        .observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(() => resolve(null), 2000);
+    });
+    return { byFirstPaintScript: fetched instanceof Response && fetched.ok, requests: wasm.length, wasmStart: wasm[0]?.startTime, image };
+  });
+}
+
+test("the app's wasm is asked for once the example image has been shown (a shared link: at once), by first-paint.js, not preloaded", async () => {
+  const html = await (await fetch(site.url)).text();
+  assert.doesNotMatch(html, /rel="preload"[^>]*_bg\.wasm/, 'no preload of the wasm');
+  assert.match(html, /<meta name="roofline-wasm" content="[^"]*roofline-app-[0-9a-f]+_bg\.wasm" \/>\s*<script src="first-paint\.js">/, 'the wasm named above first-paint.js');
+  // Lighthouse counts what ended before the largest paint: the wasm must not start before it.
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(site.url);
+  await waitForChart(page);
+  const plain = await wasmTiming(page);
+  assert.equal(plain.byFirstPaintScript, true, 'fetched by first-paint.js');
+  assert.equal(plain.requests, 1, 'asked for once');
+  assert.ok(plain.image !== null && plain.wasmStart >= plain.image, `asked for at ${plain.wasmStart} ms, after the image shown at ${plain.image} ms`);
+  // A link shows no image: the wasm is asked for when first-paint.js runs, as a preload would.
+  await page.goto(`${site.url}#v1.AAAA`);
+  await page.reload();
+  await waitForChart(page);
+  const link = await wasmTiming(page);
+  assert.equal(link.byFirstPaintScript, true, 'fetched by first-paint.js for a link');
+  assert.ok(link.wasmStart < 1000, `a link's wasm is asked for at once (${link.wasmStart} ms), not after the 1 s fallback`);
+  await context.close();
+});
