@@ -21,6 +21,8 @@ pub fn mode_label(m: Mode) -> &'static str {
 
 fn copy_link(state: AppState, feedback: RwSignal<String>) {
     let Some(w) = web_sys::window() else { return };
+    // A view change of the last moments may still wait for its write (address.rs).
+    crate::address::flush(state);
     let href = w.location().href().unwrap_or_default();
     let promise = w.navigator().clipboard().write_text(&href);
     leptos::task::spawn_local(async move {

@@ -3,7 +3,7 @@
 // address survives a reload. docs/FUZZING.md lists the engine-side half (fuzzing, bad inputs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite, launch, openPage, waitForChart, tableText } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, tableText } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -125,7 +125,8 @@ test('the view in the address survives a reload', async () => {
   await page.setInputFiles('#file-input', { name: 'crafted.csv', mimeType: 'text/csv', buffer: CRAFTED_CSV });
   await waitForKernel(page, IMG);
   await waitForChart(page);
-  const url = page.url();
+  // The app writes the view in the task after the one that drew it (app/src/address.rs).
+  const url = await settledAddress(page);
   const table = await tableText(page);
   assert.match(url, /#v1\./, 'the fragment was rewritten with the new view');
   await page.reload();

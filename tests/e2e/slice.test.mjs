@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, canvasData, tableText, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -39,7 +39,7 @@ test('picking Nsight Compute files lists kernels and the address reopens the sam
   assert.match(table, /Eigen::internal::EigenMetaKernel/);
   const chart = await canvasData(page);
   assert.notEqual(chart, before, 'the chart changed');
-  const url = page.url();
+  const url = await settledAddress(page);
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/roofline\/#v1\./);
   assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
 
