@@ -8,8 +8,9 @@ if (link) document.documentElement.classList.add('has-link');
 // wasm's fetch (below) and the app's mount (app/src/main.rs) await. Mounted sooner, the app
 // removes an image no frame has shown, and the page's largest paint becomes the app's own text
 // after all its wasm has run (measured 2026-11-24: Lighthouse mobile LCP 3.5 s instead of
-// 1.2 s; docs/PERFORMANCE.md). Where the browser reports largest paints, the image's own entry says it was shown; elsewhere,
-// two frames after it is decoded. One second at most: a broken image never holds the app back.
+// 1.2 s; docs/PERFORMANCE.md). Where the browser reports largest paints, the image's own entry
+// says it was shown; elsewhere, two frames after it is decoded. One second at most: a broken
+// image never holds the app back.
 window.rooflineFirstPaint = new Promise((resolve) => {
   if (link) { resolve(); return; }
   setTimeout(resolve, 1000);
