@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { serveGzip } from './gzip-serve.mjs';
+import { serve } from './serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [dist = join(root, 'dist'), out = join(root, 'tests', 'bench', 'lighthouse.md')] = process.argv.slice(2);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
-const { server, url } = await serveGzip(dist);
+const { server, url } = await serve(dist, 0, '/roofline/', { gzip: true });
 
 const bin = join(root, 'node_modules', '.bin', 'lighthouse');
 const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' };

@@ -1,8 +1,10 @@
 // A static file server for dist/, mounted at a path prefix (default /) on 127.0.0.1, as GitHub
-// Pages serves a project site under /<repo>/. Used by dev.sh and the end-to-end tests.
+// Pages serves a project site under /<repo>/. Used by dev.sh and the end-to-end tests;
+// gzipped (`{ gzip: true }`) by the Lighthouse and throttled-start benchmarks.
 // Usage: node serve.mjs DIST PORT [PREFIX]. PORT 0 picks a free port; the URL is printed.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { join, normalize, extname } from 'node:path';
 
 const TYPES = {
@@ -16,9 +18,14 @@ const TYPES = {
 /// every request's path as it arrives, `reachable = false` makes the server drop connections
 /// unanswered (a network that is gone), and `root` can be changed to serve another build (a
 /// new deploy).
-export function serve(dist, port = 0, prefix = '/') {
+///
+/// With `gzip`, files are served as GitHub Pages serves them: gzip-compressed (level 9) to a
+/// client that accepts it, cacheable for 10 minutes. Lighthouse's simulation and the throttled
+/// start benchmark compute download times from the bytes transferred.
+export function serve(dist, port = 0, prefix = '/', { gzip = false } = {}) {
   if (!prefix.endsWith('/')) prefix += '/';
   const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set(), delays: new Map() };
+  const gzipped = new Map();
   site.server = createServer(async (req, res) => {
     site.requests.push(req.url);
     if (!site.reachable) { req.socket.destroy(); return; }
@@ -32,8 +39,14 @@ export function serve(dist, port = 0, prefix = '/') {
     // A file a test makes slow (`site.delays.set('name', ms)`).
     if (site.delays.has(rel)) await new Promise((r) => setTimeout(r, site.delays.get(rel)));
     try {
-      const body = await readFile(join(site.root, rel));
-      res.writeHead(200, { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      let body = await readFile(join(site.root, rel));
+      const headers = { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': gzip ? 'max-age=600' : 'no-store' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+        if (!gzipped.has(rel)) gzipped.set(rel, gzipSync(body, { level: 9 }));
+        body = gzipped.get(rel);
+        headers['Content-Encoding'] = 'gzip';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404); res.end('not found');

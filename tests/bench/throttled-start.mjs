@@ -13,7 +13,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../e2e/helpers.mjs';
-import { serveGzip } from '../../scripts/gzip-serve.mjs';
+import { serve } from '../../scripts/serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dists = process.argv.slice(2);
@@ -22,7 +22,10 @@ const RUNS = Number(process.env.BENCH_RUNS || 5);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 
 const sites = [];
-for (const d of dists) sites.push({ dist: d, ...(await serveGzip(d)), runs: [] });
+for (const d of dists) {
+  const { server, url } = await serve(d, 0, '/roofline/', { gzip: true });
+  sites.push({ dist: d, server, url, runs: [] });
+}
 const browser = await launch();
 
 async function once(site) {
