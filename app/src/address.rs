@@ -73,11 +73,8 @@ pub fn keep_in_step(state: AppState) {
         }
         let fire = Closure::once_into_js(move || {
             TIMER.with(|t| t.set(None));
-            if let Some(view) = PENDING.with(|p| p.borrow_mut().take()) {
-                write(state, &view);
-                if at_once {
-                    LAST_CHANGE.with(|c| c.set(now()));
-                }
+            if write_pending(state) && at_once {
+                LAST_CHANGE.with(|c| c.set(now()));
             }
         });
         match w.set_timeout_with_callback_and_timeout_and_arguments_0(fire.unchecked_ref(), if at_once { 0 } else { QUIET_MS }) {
@@ -93,7 +90,12 @@ pub fn flush(state: AppState) {
     if let (Some(id), Some(w)) = (TIMER.with(Cell::take), web_sys::window()) {
         w.clear_timeout_with_handle(id);
     }
-    if let Some(view) = PENDING.with(|p| p.borrow_mut().take()) {
-        write(state, &view);
-    }
+    write_pending(state);
+}
+
+/// Writes the view waiting to be written, if any; whether there was one.
+fn write_pending(state: AppState) -> bool {
+    let Some(view) = PENDING.with(|p| p.borrow_mut().take()) else { return false };
+    write(state, &view);
+    true
 }
