@@ -1,7 +1,8 @@
 //! Loading files into the engine: picked, dropped, pasted and example files are parsed by the
-//! parser worker (`worker.rs`, `worker/`), which reads picked and dropped files itself with
-//! `FileReaderSync`, 4 MiB at a time, into the engine's `DatasetBuilder` (memory does not grow
-//! with the file for the formats the engine streams). The page only receives progress and
+//! parser worker (`worker.rs`, `worker/`), which reads picked and dropped files in slices (its
+//! slice reader, `public/slice-reader.js`) into the engine's `DatasetBuilder` (memory does not
+//! grow with the file for the formats the engine streams), a large file by two parsers at
+//! once (`worker/src/parts.rs`). The page only receives progress and
 //! the dataset, so its main thread stays free to paint while a file of any size loads.
 
 use crate::worker;

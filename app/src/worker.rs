@@ -94,7 +94,7 @@ pub fn cancel() {
 }
 
 /// Records what the worker says of a load as the `roofline:worker` mark's `detail`
-/// (`{memory_bytes, read_ms, parse_ms, wire_ms, reader}`): its wasm memory after the load, where
+/// (`{memory_bytes, read_ms, parse_ms, part_wait_ms, take_ms, second_ms, wire_ms, parts, reader}`): its wasm memory after the load, where
 /// the time went and who read the files, for DevTools, tests/bench/browser.mjs and the worker
 /// tests (the page cannot see the worker's memory otherwise).
 fn mark_stats(stats: &JsValue) {

@@ -16,6 +16,7 @@
 mod builder;
 pub mod devices;
 mod join;
+pub mod part;
 pub mod same_run;
 mod totals;
 pub mod wire;

@@ -119,6 +119,29 @@ test('the reader is kept from file to file, and a file given up leaves nothing b
   await context.close();
 });
 
+test('a large file is read by two parsers at once, and shows what one parser shows', async () => {
+  // 20 MB: over the size from which the worker asks its second parser for the second half
+  // (worker/src/parts.rs). The same text pasted is read by one parser (text in memory is never
+  // split): the two tables must be the same (the exact equality is engine/tests/parts.rs's).
+  const text = bigRawPage(20e6);
+  const { context, page, problems } = await openPage(browser, site.url);
+  const worker = () => page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail);
+  await openMenu(page, MENUS.data);
+  await page.locator('.paste-box summary').click();
+  await page.evaluate((t) => { const area = document.querySelector('#paste-text'); area.value = t; area.dispatchEvent(new Event('input', { bubbles: true })); }, text);
+  await page.getByRole('button', { name: 'Analyse pasted text' }).click();
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText === 'pasted text', null, { timeout: 60_000 });
+  assert.equal((await worker()).parts, 1);
+  const whole = await tableText(page);
+  assert.match(whole, /flash/);
+  await page.setInputFiles('#file-input', { name: 'raw_20MB.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('raw_20MB.csv'), null, { timeout: 60_000 });
+  assert.equal((await worker()).parts, 2, 'the second parser read the second half');
+  assert.equal(await tableText(page), whole);
+  assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
+  await context.close();
+});
+
 test('Cancel ends a load: no alert, the previous view stays, the next load works', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   const before = await tableText(page);

@@ -10,8 +10,9 @@
 //!   with the file for the formats the engine streams) or
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
 //! * the worker answers `{id, progress: fraction}` every 4 MiB of a file list, then once
-//!   `{id, stats: {memory_bytes, read_ms, parse_ms, wire_ms, reader}}` (its wasm memory,
-//!   where the time went and who read the files, for DevTools, the benchmark and the tests)
+//!   `{id, stats: {memory_bytes, read_ms, parse_ms, part_wait_ms, take_ms, second_ms,
+//!   wire_ms, parts, reader}}` (its wasm memory, where the time went, how many parsers read
+//!   the file ([`parts`]) and who read the files, for DevTools, the benchmark and the tests)
 //!   and `{id, ok: DatasetWire}`
 //!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
 //!
@@ -25,7 +26,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+mod nested;
+mod parts;
 mod slices;
+mod warm;
 
 /// Bytes parsed between two progress messages.
 const PROGRESS_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
@@ -48,39 +52,22 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
 
 /// Reads and parses every file of the list as one dataset, posting progress every
 /// [`PROGRESS_BYTES`]. Each file is read in slices by a reader worker while the engine
-/// parses the slice before ([`slices`] says why).
+/// parses the slice before ([`slices`] says why); a single large file is read in two parts
+/// by two parsers at once ([`parts`]).
 async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
     let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
     for f in &files {
         limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
     }
-    let total: f64 = files.iter().map(|f| f.size()).sum();
+    let mut progress = Progress { id: id.clone(), total: files.iter().map(|f| f.size()).sum(), done: 0.0, reported: 0.0 };
     let mut builder = DatasetBuilder::new();
     let mut buf: Vec<u8> = Vec::new();
-    let (mut done, mut reported) = (0.0, 0.0);
+    let split = files.len() == 1 && files.iter().all(|f| (parts::SPLIT_MIN_BYTES..=parts::SPLIT_MAX_BYTES).contains(&f.size()));
     for file in &files {
-        let name = file.name();
         if file.size() <= 0.0 {
-            builder.push_chunk(&name, &[]).map_err(|e| e.to_string())?;
+            builder.push_chunk(&file.name(), &[]).map_err(|e| e.to_string())?;
         }
-        let mut slices = slices::Slices::open(file);
-        loop {
-            let t0 = now();
-            let Some(bytes) = slices.next().await? else { break };
-            // One reused buffer: the slice is copied once into wasm memory and parsed in place.
-            buf.resize(bytes.length() as usize, 0);
-            bytes.copy_to(&mut buf);
-            let t2 = now();
-            builder.push_chunk(&name, &buf).map_err(|e| e.to_string())?;
-            times.read_ms += t2 - t0;
-            times.parse_ms += now() - t2;
-            done += buf.len() as f64;
-            if done - reported >= PROGRESS_BYTES {
-                reported = done;
-                reply(id, "progress", &JsValue::from_f64(if total > 0.0 { done / total } else { 1.0 }));
-            }
-        }
-        times.reader = slices.reader();
+        read_file(file, split, &mut builder, &mut buf, &mut progress, times).await?;
         let t = now();
         builder.end_file().map_err(|e| e.to_string())?;
         times.parse_ms += now() - t;
@@ -91,16 +78,116 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
     ds
 }
 
+/// A file list's bytes read so far, and when progress was last posted.
+struct Progress {
+    id: JsValue,
+    total: f64,
+    done: f64,
+    reported: f64,
+}
+
+impl Progress {
+    /// Counts `bytes` more read here; `elsewhere`: bytes the second parser has read.
+    fn add(&mut self, bytes: f64, elsewhere: f64) {
+        self.done += bytes;
+        let done = self.done + elsewhere;
+        if done - self.reported >= PROGRESS_BYTES {
+            self.reported = done;
+            reply(&self.id, "progress", &JsValue::from_f64(if self.total > 0.0 { (done / self.total).min(1.0) } else { 1.0 }));
+        }
+    }
+}
+
+/// Pushes one file to `builder`, slice by slice. With `split`, the second parser is asked for
+/// the file from its middle on, and this one reads up to where that part starts and takes it
+/// over; where it cannot, this one reads the rest (the dataset is the same either way).
+async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuilder, buf: &mut Vec<u8>, progress: &mut Progress, times: &mut Times) -> Result<(), String> {
+    let (name, size) = (file.name(), file.size());
+    let cut = (size / 2.0).floor();
+    let mut asked: Option<parts::Asked> = None;
+    // Where the part starts: after the first line end at or after the cut (the rule the
+    // second parser applies to the same bytes).
+    let mut part_start: Option<f64> = None;
+    let mut at = 0.0;
+    let mut slices = slices::Slices::range(file, 0.0, if split { (cut + parts::LOOKAHEAD_BYTES).min(size) } else { size });
+    while part_start.is_none() {
+        let t0 = now();
+        let Some(bytes) = slices.next().await? else { break };
+        // One reused buffer: the slice is copied once into wasm memory and parsed in place.
+        buf.resize(bytes.length() as usize, 0);
+        bytes.copy_to(buf);
+        if split && at == 0.0 {
+            asked = parts::ask(file, cut, buf);
+        }
+        let mut take = buf.len();
+        if asked.is_some() && at + buf.len() as f64 > cut {
+            let from = (cut - at).max(0.0) as usize;
+            if let Some(i) = buf.get(from..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
+                take = from + i + 1;
+                part_start = Some(at + take as f64);
+            }
+        }
+        let t2 = now();
+        builder.push_chunk(&name, buf.get(..take).unwrap_or(&[])).map_err(|e| e.to_string())?;
+        times.read_ms += t2 - t0;
+        times.parse_ms += now() - t2;
+        at += take as f64;
+        progress.add(take as f64, asked.as_ref().map_or(0.0, parts::Asked::progress));
+    }
+    times.reader = slices.reader();
+    drop(slices);
+    if let (Some(start), Some(asked)) = (part_start, asked) {
+        let t = now();
+        let part = asked.answer().await.filter(|p| p.start == Some(start as u64));
+        times.part_wait_ms += now() - t;
+        if let Some(part) = part {
+            let t = now();
+            let taken = builder.take_part(&name, &part).map_err(|e| e.to_string())?;
+            times.take_ms = now() - t;
+            times.parse_ms += times.take_ms;
+            times.second_ms = part.ms;
+            if taken {
+                times.parts = 2;
+                progress.add(size - at, 0.0);
+                return Ok(());
+            }
+        }
+    }
+    // The rest of the file, read here.
+    if at < size {
+        let mut slices = slices::Slices::range(file, at, size);
+        loop {
+            let t0 = now();
+            let Some(bytes) = slices.next().await? else { break };
+            buf.resize(bytes.length() as usize, 0);
+            bytes.copy_to(buf);
+            let t2 = now();
+            builder.push_chunk(&name, buf).map_err(|e| e.to_string())?;
+            times.read_ms += t2 - t0;
+            times.parse_ms += now() - t2;
+            progress.add(buf.len() as f64, 0.0);
+        }
+    }
+    Ok(())
+}
+
 /// Where a load's time went in the worker, ms: waiting for the file's next chunk and copying
 /// it into wasm memory (what reading costs beyond what overlaps parsing), parsing (the
-/// engine), and writing the dataset as a JavaScript value.
+/// engine, taking the second parser's part over included), waiting for that part, and
+/// writing the dataset as a JavaScript value.
 #[derive(Default)]
 struct Times {
     read_ms: f64,
     parse_ms: f64,
+    part_wait_ms: f64,
+    /// Of `parse_ms`, taking the part over; and how long the second parser read it.
+    take_ms: f64,
+    second_ms: f64,
     wire_ms: f64,
     /// Who read the last file ([`slices::Slices::reader`]); empty for text already in memory.
     reader: &'static str,
+    /// How many parsers read the last file: 2 when the second's part was taken over.
+    parts: u8,
 }
 
 /// `performance.now()` in the worker, ms.
@@ -142,7 +229,8 @@ async fn answer(data: JsValue) {
     // The worker's wasm memory after the load (it only grows), for the benchmark's memory
     // budget, and where the time went.
     let stats = js_sys::Object::new();
-    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("wire_ms", times.wire_ms)] {
+    let parts = f64::from(times.parts.max(1));
+    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("part_wait_ms", times.part_wait_ms), ("take_ms", times.take_ms), ("second_ms", times.second_ms), ("wire_ms", times.wire_ms), ("parts", parts)] {
         let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
     }
     let _ = js_sys::Reflect::set(&stats, &JsValue::from_str("reader"), &JsValue::from_str(times.reader));
@@ -160,9 +248,18 @@ fn memory_bytes() -> f64 {
 }
 
 fn main() {
+    if parts::is_second() {
+        parts::serve();
+        slices::warm_up();
+        let _ = scope().post_message(&JsValue::from_str("ready"));
+        warm::warm_up();
+        return;
+    }
     let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
     scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
     on.forget();
     slices::warm_up();
+    parts::warm_up();
     let _ = scope().post_message(&JsValue::from_str("ready"));
+    warm::warm_up();
 }

@@ -9,66 +9,33 @@
 //! current one is parsed. The reader is started with the parser and kept for every file.
 
 use super::field;
-use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
+use super::nested::Nested;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// The reader worker's script, beside this worker's (both at the site's root).
 const READER: &str = "slice-reader.js";
 
-/// Bytes per slice read here (the reader worker's first slice is 1 MiB, the others the same;
-/// its script says why).
+/// Bytes per slice read here (the reader worker's slices grow from 1 MiB to 16 MiB; its
+/// script says why).
 const SLICE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
 /// Slices the reader worker may have read ahead of the parser: one being parsed, one
-/// waiting, one being read, so at most 12 MiB of a file is held outside wasm memory.
+/// waiting, one being read, so at most 48 MiB of a file is held outside wasm memory.
 const AHEAD: u32 = 2;
 
-/// Messages from the reader worker not yet taken, and how to wake the parser waiting for one.
-#[derive(Default)]
-struct Inbox {
-    messages: VecDeque<JsValue>,
-    wake: Option<js_sys::Function>,
-    /// The reader worker failed (its script did not load, or it stopped): none of its
-    /// messages can be trusted any more.
-    failed: bool,
-}
-
-impl Inbox {
-    fn push(inbox: &Rc<RefCell<Inbox>>, m: Option<JsValue>) {
-        let mut i = inbox.borrow_mut();
-        match m {
-            Some(m) => i.messages.push_back(m),
-            None => i.failed = true,
-        }
-        if let Some(wake) = i.wake.take() {
-            let _ = wake.call0(&JsValue::NULL);
-        }
-    }
-}
-
-/// The reader worker, started with this worker ([`warm_up`]) and kept for every file: a
-/// reader started per file made the parser wait for its start (10–30 ms) before the first slice.
-struct Reader {
-    worker: web_sys::Worker,
-    inbox: Rc<RefCell<Inbox>>,
-    /// The number of the last file asked for (the reader tags each message with its file's).
-    seq: Cell<u32>,
-    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
-}
-
 thread_local! {
-    static WARM: RefCell<Option<Rc<Reader>>> = const { RefCell::new(None) };
+    /// The reader worker, started with this worker ([`warm_up`]) and kept for every file: a
+    /// reader started per file made the parser wait for its start (10–30 ms) before the first slice.
+    static WARM: RefCell<Option<Rc<Nested>>> = const { RefCell::new(None) };
 }
 
 /// Starts the reader worker, if this browser lets a worker start one (where it does not, or its
 /// script fails to load, files are read here).
 pub fn warm_up() {
-    let reader = start_reader().map(Rc::new);
+    let reader = Nested::start(READER).map(Rc::new);
     WARM.with(|r| *r.borrow_mut() = reader);
 }
 
@@ -83,19 +50,24 @@ struct Here {
 pub struct Slices {
     file: web_sys::File,
     name: String,
+    /// Where reading ends (exclusive), bytes: the file's size, or a part's end.
+    end: f64,
     /// The reader worker reading this file, and the file's number there.
-    reader: Option<(Rc<Reader>, u32)>,
+    reader: Option<(Rc<Nested>, u32)>,
     here: Here,
     /// Slices returned so far (a reader that fails after the first cannot be replaced).
     taken: u64,
 }
 
 impl Slices {
-    pub fn open(file: &web_sys::File) -> Self {
-        // A file of one slice gains nothing from a reader: a hand-over costs more than its read.
+    /// The bytes `start` to `end` of `file` (all of it, or the part before or after where a
+    /// second parser takes over, [`super::parts`]).
+    pub fn range(file: &web_sys::File, start: f64, end: f64) -> Self {
+        let end = end.min(file.size());
+        // A range of one slice gains nothing from a reader: a hand-over costs more than its read.
         let warm = WARM.with(|r| r.borrow().clone()).filter(|r| !r.inbox.borrow().failed);
-        let reader = warm.filter(|_| file.size() > SLICE_BYTES).and_then(|r| ask(&r, file).map(|seq| (r, seq)));
-        Slices { file: file.clone(), name: file.name(), reader, here: Here { start: 0.0, next: None }, taken: 0 }
+        let reader = warm.filter(|_| end - start > SLICE_BYTES).and_then(|r| ask(&r, file, start, end).map(|seq| (r, seq)));
+        Slices { file: file.clone(), name: file.name(), end, reader, here: Here { start, next: None }, taken: 0 }
     }
 
     fn cannot(&self, why: &str) -> String {
@@ -116,7 +88,7 @@ impl Slices {
                     return Ok(slice);
                 }
                 // The reader did not start (blocked, missing): read here from the start.
-                Err(why) if self.taken == 0 && why.is_none() => self.reader = None,
+                Err(None) if self.taken == 0 => self.reader = None,
                 Err(why) => return Err(self.cannot(&why.unwrap_or_else(|| "its reader stopped".into()))),
             }
         }
@@ -128,36 +100,20 @@ impl Slices {
     /// `Err(None)`: the reader worker itself failed; `Err(Some(why))`: it could not read.
     async fn next_from_reader(&mut self) -> Result<Option<js_sys::Uint8Array>, Option<String>> {
         let Some((reader, seq)) = &self.reader else { return Err(None) };
-        loop {
-            let next = {
-                let mut inbox = reader.inbox.borrow_mut();
-                if inbox.failed {
-                    return Err(None);
-                }
-                inbox.messages.pop_front()
-            };
-            if let Some(m) = next {
-                // What is left of a file given up (a parse error) is dropped.
-                if field(&m, "seq").as_f64() != Some(f64::from(*seq)) {
-                    continue;
-                }
-                if let Some(why) = field(&m, "error").as_string() {
-                    return Err(Some(why));
-                }
-                if field(&m, "end").is_truthy() {
-                    return Ok(None);
-                }
-                let _ = reader.worker.post_message(&JsValue::from_str("next"));
-                return Ok(Some(js_sys::Uint8Array::new(&field(&m, "bytes"))));
-            }
-            let inbox = reader.inbox.clone();
-            let wait = js_sys::Promise::new(&mut |resolve, _| inbox.borrow_mut().wake = Some(resolve));
-            JsFuture::from(wait).await.map_err(|_| None)?;
+        // What is left of a file given up (a parse error) carries its number and is dropped.
+        let m = reader.next(*seq).await.ok_or(None)?;
+        if let Some(why) = field(&m, "error").as_string() {
+            return Err(Some(why));
         }
+        if field(&m, "end").is_truthy() {
+            return Ok(None);
+        }
+        let _ = reader.worker.post_message(&JsValue::from_str("next"));
+        Ok(Some(js_sys::Uint8Array::new(&field(&m, "bytes"))))
     }
 
     async fn next_here(&mut self) -> Result<Option<js_sys::Uint8Array>, String> {
-        let size = self.file.size();
+        let size = self.end;
         if self.here.next.is_none() && self.here.start < size {
             self.here.next = Some(self.read_here(self.here.start)?);
         }
@@ -171,7 +127,7 @@ impl Slices {
     }
 
     fn read_here(&self, start: f64) -> Result<js_sys::Promise, String> {
-        let end = (start + SLICE_BYTES).min(self.file.size());
+        let end = (start + SLICE_BYTES).min(self.end);
         let slice = self.file.slice_with_f64_and_f64(start, end).map_err(|_| self.cannot("no slice"))?;
         Ok(slice.array_buffer())
     }
@@ -187,33 +143,8 @@ impl Drop for Slices {
     }
 }
 
-/// Asks the reader worker for `file` under a new number; `None` if it cannot be asked.
-fn ask(reader: &Reader, file: &web_sys::File) -> Option<u32> {
-    let seq = reader.seq.get().wrapping_add(1);
-    reader.seq.set(seq);
-    let start = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("file"), file);
-    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("ahead"), &JsValue::from(AHEAD));
-    let _ = js_sys::Reflect::set(&start, &JsValue::from_str("seq"), &JsValue::from(seq));
-    reader.worker.post_message(&start).ok()?;
-    Some(seq)
-}
-
-/// Starts a reader worker, if this browser lets a worker start one.
-fn start_reader() -> Option<Reader> {
-    if !js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false) {
-        return None;
-    }
-    let worker = web_sys::Worker::new(READER).ok()?;
-    let inbox: Rc<RefCell<Inbox>> = Rc::default();
-    let mine = inbox.clone();
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| Inbox::push(&mine, Some(e.data())));
-    let mine = inbox.clone();
-    let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
-        e.prevent_default();
-        Inbox::push(&mine, None);
-    });
-    worker.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref()).ok()?;
-    worker.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref()).ok()?;
-    Some(Reader { worker, inbox, seq: Cell::new(0), _on_message: on_message, _on_error: on_error })
+/// Asks the reader worker for the bytes `start` to `end` of `file` under a new number; `None`
+/// if it cannot be asked.
+fn ask(reader: &Nested, file: &web_sys::File, start: f64, end: f64) -> Option<u32> {
+    reader.ask(&[("file", file.clone().into()), ("ahead", AHEAD.into()), ("start", start.into()), ("end", end.into())])
 }

@@ -22,6 +22,7 @@
 //! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
 
 use super::devices::FileDevices;
+use super::part::{self, PartRead};
 use super::same_run::{self, SameRun};
 use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
@@ -57,7 +58,9 @@ enum FileState {
     /// The first bytes, until the format is known; `scanned`/`lines`: complete lines looked
     /// at for a header so far.
     Head { bytes: Vec<u8>, scanned: usize, lines: usize },
-    Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals, devices: FileDevices },
+    /// `tail`: the warning for a file cut in the middle of a row, from a part read elsewhere
+    /// ([`DatasetBuilder::take_part`]).
+    Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals, devices: FileDevices, tail: Option<ImportError> },
     /// A format read whole at the end of the file.
     Whole { bytes: Vec<u8> },
     /// A binary format (Nsight Compute reports), read from its chunks as they arrive.
@@ -171,13 +174,13 @@ impl DatasetBuilder {
         match file.state {
             FileState::Head { .. } => Ok(()), // push_to with eof always decides
             FileState::Whole { bytes } => self.add_file(&SourceFile { name: file.name, bytes }),
-            FileState::Streaming { importer, mut parser, mut feeder, mut totals, mut devices } => {
+            FileState::Streaming { importer, mut parser, mut feeder, mut totals, mut devices, tail } => {
                 let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
                 let cut = feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
                 self.end_streamed(&file.name, importer.format(), totals);
                 self.ds.devices.add_file(&parser.devices(), devices);
                 self.ds.warnings.extend(parser.warnings());
-                self.ds.warnings.extend(cut); // as add_file's limits::truncated_row
+                self.ds.warnings.extend(cut.or(tail)); // as add_file's limits::truncated_row
                 Ok(())
             }
             FileState::Binary { importer, mut parser, mut totals, mut devices } => {
@@ -192,6 +195,30 @@ impl DatasetBuilder {
                 Ok(())
             }
         }
+    }
+
+    /// Takes over `part`, the rest of the file being pushed, read by another parser
+    /// ([`super::part`]), after the file's bytes up to `part.start` (exactly) were pushed
+    /// here. `Ok(false)`: it cannot be taken (the bytes pushed do not end on a record's end,
+    /// which happens when the line end the part starts after is inside a quoted field; or the
+    /// part read another format): push the rest of the file instead. `Err`: the part's first
+    /// error, its line the file's. After `Ok(true)` the file's end is the part's: push
+    /// nothing more of it.
+    pub fn take_part(&mut self, file_name: &str, part: &PartRead) -> Result<bool, ImportError> {
+        let Some(file) = self.open.as_mut().filter(|f| f.name == file_name) else { return Ok(false) };
+        let FileState::Streaming { importer, parser, feeder, totals, devices, tail } = &mut file.state else { return Ok(false) };
+        if importer.format() != part.format || part.start.is_none() || !feeder.at_record_start() {
+            return Ok(false);
+        }
+        let Some(shift) = parser.line().checked_sub(part.first_line) else { return Ok(false) };
+        let Some(remap) = parser.absorb(&part.state) else { return Ok(false) };
+        let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
+        part::replay(&file.name, part, &remap, &mut sink)?;
+        if let Some(e) = &part.error {
+            return Err(part::shifted(e.clone(), shift));
+        }
+        *tail = part.tail.clone().map(|w| part::shifted(w, shift));
+        Ok(true)
     }
 
     /// Adds a file held in memory (what [`super::load_dataset`] does for each file). A JSON
@@ -330,7 +357,7 @@ impl DatasetBuilder {
                     Decision::Stream(importer) => {
                         let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
                         let Some(parser) = importer.stream(&file.name) else { return Ok(()) };
-                        file.state = FileState::Streaming { importer, parser, feeder: ChunkFeeder::default(), totals: KernelTotals::default(), devices: FileDevices::default() };
+                        file.state = FileState::Streaming { importer, parser, feeder: ChunkFeeder::default(), totals: KernelTotals::default(), devices: FileDevices::default(), tail: None };
                         // Now streaming: feed what was read so far.
                         let body: &[u8] = if in_place { chunk } else { &kept };
                         self.push_to(file, body.get(bom..).unwrap_or(&[]), false)

@@ -71,10 +71,22 @@ impl ChunkFeeder {
     /// parser. Returns the warning for a file cut in the middle of a row, as the in-memory
     /// path gives it ([`crate::limits::truncated_row`] on the file's last two lines).
     pub fn finish(&mut self, file: &str, parser: &mut dyn RecordParser, out: &mut dyn LaunchSink) -> Result<Option<ImportError>, ImportError> {
+        let cut = self.end(file, parser, out)?;
+        parser.finish(out)?;
+        Ok(cut)
+    }
+
+    /// Whether everything pushed so far was read: the text pushed ends at the end of a record.
+    pub fn at_record_start(&self) -> bool {
+        self.carry.is_empty()
+    }
+
+    /// [`ChunkFeeder::finish`] without [`RecordParser::finish`]: for the parser of the last
+    /// part of a file read in parts, whose checks are the whole file's ([`crate::dataset::part`]).
+    pub fn end(&mut self, file: &str, parser: &mut dyn RecordParser, out: &mut dyn LaunchSink) -> Result<Option<ImportError>, ImportError> {
         let carry = std::mem::take(&mut self.carry);
         let carry_line = parser.line();
         parser.feed(utf8(file, &carry, carry_line)?, true, out)?;
-        parser.finish(out)?;
         if carry.is_empty() {
             return Ok(None); // the file ends with a line end (or is empty)
         }

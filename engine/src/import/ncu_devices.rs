@@ -68,4 +68,19 @@ impl FileDevices {
     pub fn devices(&self) -> Vec<Device> {
         self.list.iter().map(|(_, d)| d.clone()).collect()
     }
+
+    /// The devices with their CUDA index, in the order first seen (what a parser of a later
+    /// part of the file hands over, [`super::stream::PartState`]).
+    pub fn entries(&self) -> &[(Option<u32>, Device)] {
+        &self.list
+    }
+
+    /// Adds the devices of a later part of the file, in the order that part first saw them,
+    /// as its launches would have added them here; returns each one's index here. Where
+    /// every launch describes its device whole (the raw page), this is the index reading the
+    /// whole file here would have given.
+    pub fn adopt(&mut self, entries: &[(Option<u32>, Device)]) -> Vec<Option<u16>> {
+        self.last = None;
+        entries.iter().map(|(index, d)| self.index(Some(d), *index)).collect()
+    }
 }

@@ -11,7 +11,7 @@ use super::records::{Fields, Reader};
 use super::hints;
 use super::ncu::{is_ncu_header, skip_to_header, FileState};
 use super::ncu_metrics::{resolve, scale, Attr, LaunchMetrics, Resolved, Role};
-use super::stream::{read_whole, Collect, LaunchSink, NameCache, RecordParser};
+use super::stream::{read_whole, Collect, LaunchSink, NameCache, PartState, RecordParser};
 use super::table::{find_line, header_has, is_chatter_fields, Columns};
 use super::{parse_number, Imported, Importer};
 use crate::error::ImportError;
@@ -144,40 +144,61 @@ impl RawParser {
     }
 }
 
-impl RecordParser for RawParser {
-    fn feed(&mut self, text: &str, last: bool, out: &mut dyn LaunchSink) -> Result<usize, ImportError> {
+impl RawParser {
+    /// Reads the preamble and the header at the start of `text`, if not read yet: the
+    /// position after them and whether they were complete (if not, the position of the
+    /// header's start, where reading resumes with more text).
+    fn read_header(&mut self, text: &str, last: bool) -> Result<(usize, bool), ImportError> {
         let mut pos = 0;
-        if let Stage::Preamble = self.stage {
-            if !skip_to_header(&self.file, text, &mut pos, &mut self.line, last)? {
-                return Ok(pos);
-            }
-            let mut reader = Reader::at(text, pos, self.line);
-            if !last {
-                reader = reader.complete_only();
-            }
-            let Some(header) = reader.next() else { return Ok(pos) };
-            let columns = Columns::new(&header);
-            self.header_line = header.line;
-            self.id_col = columns.need(&self.file, header.line, &["ID"])?;
-            self.kernel_col = columns.need(&self.file, header.line, &["Kernel Name"])?;
-            (pos, self.line) = (reader.pos(), reader.line());
-            self.stage = Stage::Units { columns };
+        if !matches!(self.stage, Stage::Preamble) {
+            return Ok((pos, true));
+        }
+        if !skip_to_header(&self.file, text, &mut pos, &mut self.line, last)? {
+            return Ok((pos, false));
         }
         let mut reader = Reader::at(text, pos, self.line);
         if !last {
             reader = reader.complete_only();
         }
-        if let Stage::Units { columns } = &self.stage {
-            // The units row: present since Nsight Compute 2019.x; its ID cell is empty.
+        let Some(header) = reader.next() else { return Ok((pos, false)) };
+        let columns = Columns::new(&header);
+        self.header_line = header.line;
+        self.id_col = columns.need(&self.file, header.line, &["ID"])?;
+        self.kernel_col = columns.need(&self.file, header.line, &["Kernel Name"])?;
+        (pos, self.line) = (reader.pos(), reader.line());
+        self.stage = Stage::Units { columns };
+        Ok((pos, true))
+    }
+
+    /// Makes the column plan from the record after the header (in `self.fields`): the units
+    /// row (present since Nsight Compute 2019.x; its ID cell is empty), or else the first
+    /// launch, which is then still to be read. Returns whether it was the units row.
+    fn plan_from_first_record(&mut self) -> bool {
+        let Stage::Units { columns } = &self.stage else { return false };
+        let is_units = parse_number(self.fields.cell(self.id_col)).is_none();
+        self.plan = if is_units {
+            Self::make_plan(columns, |i| self.fields.cell(i).to_string(), &mut self.state)
+        } else {
+            Self::make_plan(columns, |_| String::new(), &mut self.state)
+        };
+        self.stage = Stage::Rows;
+        is_units
+    }
+}
+
+impl RecordParser for RawParser {
+    fn feed(&mut self, text: &str, last: bool, out: &mut dyn LaunchSink) -> Result<usize, ImportError> {
+        let (pos, ready) = self.read_header(text, last)?;
+        if !ready {
+            return Ok(pos);
+        }
+        let mut reader = Reader::at(text, pos, self.line);
+        if !last {
+            reader = reader.complete_only();
+        }
+        if let Stage::Units { .. } = &self.stage {
             let Some(line) = reader.next_fields(&mut self.fields) else { return Ok(pos) };
-            let is_units = parse_number(self.fields.cell(self.id_col)).is_none();
-            self.plan = if is_units {
-                Self::make_plan(columns, |i| self.fields.cell(i).to_string(), &mut self.state)
-            } else {
-                Self::make_plan(columns, |_| String::new(), &mut self.state)
-            };
-            self.stage = Stage::Rows;
-            if !is_units {
+            if !self.plan_from_first_record() {
                 self.row(line, out)?;
             }
         }
@@ -186,6 +207,52 @@ impl RecordParser for RawParser {
         }
         self.line = reader.line();
         Ok(reader.pos())
+    }
+
+    /// Rows stand alone on the raw page (one launch each): the head is the preamble, the
+    /// header and the units row, and a part's parser makes the same column plan as the file's.
+    fn read_head(&mut self, head: &str) -> Result<Option<usize>, ImportError> {
+        if !matches!(self.stage, Stage::Preamble) {
+            return Ok(None);
+        }
+        let (pos, ready) = self.read_header(head, false)?;
+        if !ready {
+            return Ok(None);
+        }
+        let mut reader = Reader::at(head, pos, self.line).complete_only();
+        if reader.next_fields(&mut self.fields).is_none() {
+            return Ok(None);
+        }
+        // Without a units row the plan is made now, as the file's first launch made it: the
+        // part's first row is a launch, whatever it holds.
+        if !self.plan_from_first_record() {
+            return Ok(Some(pos));
+        }
+        self.line = reader.line();
+        Ok(Some(reader.pos()))
+    }
+
+    fn part_state(&self) -> Option<PartState> {
+        matches!(self.stage, Stage::Rows).then(|| PartState {
+            devices: self.state.devices.entries().to_vec(),
+            unknown_units: self.state.unknown_units.clone(),
+            rows: self.rows,
+        })
+    }
+
+    /// The later part's devices are added in the order it saw them, its unknown units after
+    /// these (each once, as its launches would have added them) and its rows counted.
+    fn absorb(&mut self, part: &PartState) -> Option<Vec<Option<u16>>> {
+        if !matches!(self.stage, Stage::Rows) {
+            return None;
+        }
+        for u in &part.unknown_units {
+            if !self.state.unknown_units.contains(u) {
+                self.state.unknown_units.push(u.clone());
+            }
+        }
+        self.rows += part.rows;
+        Some(self.state.devices.adopt(&part.devices))
     }
 
     fn line(&self) -> usize {

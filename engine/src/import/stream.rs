@@ -18,6 +18,7 @@ use crate::error::ImportError;
 use crate::domain::names;
 use crate::domain::profile::Launch;
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 
 /// A launch as a streaming importer hands it over, borrowed from the parser.
 #[derive(Clone, Copy, Debug)]
@@ -74,6 +75,36 @@ pub trait RecordParser {
     fn warnings(&self) -> Vec<ImportError> {
         Vec::new()
     }
+    /// Reading a file in parts, in parallel ([`crate::dataset::part`]): reads the start of the
+    /// file, `head`, up to where its rows start, so that this parser can then be fed the rows
+    /// of a later part of the file. Returns the bytes of `head` read; `None` where the
+    /// format's rows do not stand alone (a launch spread over rows) or do not start in `head`.
+    fn read_head(&mut self, _head: &str) -> Result<Option<usize>, ImportError> {
+        Ok(None)
+    }
+    /// What this parser, fed a later part of the file after [`RecordParser::read_head`],
+    /// learnt that the parser of the part before needs ([`RecordParser::absorb`]).
+    fn part_state(&self) -> Option<PartState> {
+        None
+    }
+    /// Takes over `part`, the state of the parser of the part that follows the text read
+    /// here: returns, for each of its device indices, the index in this parser's
+    /// [`RecordParser::devices`]; `None` where this format cannot be read in parts.
+    fn absorb(&mut self, _part: &PartState) -> Option<Vec<Option<u16>>> {
+        None
+    }
+}
+
+/// What a parser of a later part of a file learnt ([`RecordParser::part_state`]), sent from
+/// the worker that read the part to the one that read the file's start.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PartState {
+    /// Its devices, in the order first seen, with their CUDA index.
+    pub devices: Vec<(Option<u32>, Device)>,
+    /// Metrics it met in a unit it does not understand: (metric, unit).
+    pub unknown_units: Vec<(String, String)>,
+    /// Rows it read.
+    pub rows: usize,
 }
 
 /// Reads a whole in-memory text with a streaming parser.

@@ -1,0 +1,116 @@
+//! A worker this worker starts and keeps (its slice reader, [`super::slices`]; its second
+//! parser, [`super::parts`]), and what it has said that has not been taken yet.
+
+use super::field;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// Messages from the worker not yet taken, and how to wake the task waiting for one.
+#[derive(Default)]
+pub struct Inbox {
+    pub messages: VecDeque<JsValue>,
+    wake: Option<js_sys::Function>,
+    /// The worker failed (its script did not load, or it stopped): none of its messages can
+    /// be trusted any more.
+    pub failed: bool,
+    /// It said `"ready"` (it listens: a message posted before would be lost).
+    pub ready: bool,
+    /// The last `{progress: number}` it posted (kept, not queued).
+    pub progress: f64,
+}
+
+impl Inbox {
+    /// Takes `m` (`None`: the worker failed) and wakes the task waiting, if any.
+    fn push(inbox: &Rc<RefCell<Inbox>>, m: Option<JsValue>) {
+        let mut i = inbox.borrow_mut();
+        match m {
+            Some(m) if m.as_string().as_deref() == Some("ready") => {
+                i.ready = true;
+                return;
+            }
+            Some(m) => match field(&m, "progress").as_f64() {
+                Some(p) => {
+                    i.progress = p;
+                    return;
+                }
+                None => i.messages.push_back(m),
+            },
+            None => i.failed = true,
+        }
+        if let Some(wake) = i.wake.take() {
+            let _ = wake.call0(&JsValue::NULL);
+        }
+    }
+}
+
+/// The worker, its inbox and the number of the last job asked of it (it tags each message
+/// with its job's, so that what is left of a job given up is dropped).
+pub struct Nested {
+    pub worker: web_sys::Worker,
+    pub inbox: Rc<RefCell<Inbox>>,
+    seq: Cell<u32>,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+impl Nested {
+    /// Starts the worker at `url` (beside this one), if this browser lets a worker start one.
+    pub fn start(url: &str) -> Option<Nested> {
+        if !js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false) {
+            return None;
+        }
+        let worker = web_sys::Worker::new(url).ok()?;
+        let inbox: Rc<RefCell<Inbox>> = Rc::default();
+        let mine = inbox.clone();
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| Inbox::push(&mine, Some(e.data())));
+        let mine = inbox.clone();
+        let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+            e.prevent_default();
+            Inbox::push(&mine, None);
+        });
+        worker.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref()).ok()?;
+        worker.add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref()).ok()?;
+        Some(Nested { worker, inbox, seq: Cell::new(0), _on_message: on_message, _on_error: on_error })
+    }
+
+    /// Posts `fields` plus a new job number as one message; the number, or `None` if it
+    /// cannot be posted.
+    pub fn ask(&self, fields: &[(&str, JsValue)]) -> Option<u32> {
+        let seq = self.seq.get().wrapping_add(1);
+        self.seq.set(seq);
+        let m = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&m, &JsValue::from_str("seq"), &JsValue::from(seq));
+        for (k, v) in fields {
+            let _ = js_sys::Reflect::set(&m, &JsValue::from_str(k), v);
+        }
+        self.worker.post_message(&m).ok()?;
+        Some(seq)
+    }
+
+    /// The next message of job `seq` (those of earlier jobs are dropped); `None` once the
+    /// worker has failed.
+    pub async fn next(&self, seq: u32) -> Option<JsValue> {
+        loop {
+            let next = {
+                let mut inbox = self.inbox.borrow_mut();
+                if inbox.failed {
+                    return None;
+                }
+                inbox.messages.pop_front()
+            };
+            match next {
+                Some(m) if field(&m, "seq").as_f64() == Some(f64::from(seq)) => return Some(m),
+                Some(_) => continue,
+                None => {
+                    let inbox = self.inbox.clone();
+                    let wait = js_sys::Promise::new(&mut |resolve, _| inbox.borrow_mut().wake = Some(resolve));
+                    JsFuture::from(wait).await.ok()?;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! A large file parsed by two workers at once (issue 17): this parser reads the file's first
+//! half while a second parser, a copy of this worker started with it, reads the second half;
+//! this one then takes the second's launches over in order (`roofline_engine::dataset::part`
+//! says why the dataset is the same as reading the file alone, to the bit).
+//!
+//! Protocol between the two (the second is this worker's script with `#part` in its address):
+//! * the second posts `"ready"` once it listens (a message posted before would be lost);
+//! * the first posts `{seq, file, cut, head: Uint8Array}` (the file's first slice);
+//! * the second reads the file from `cut` to its end in slices (with its own slice reader,
+//!   [`super::slices`]), posting `{seq, progress: bytes}` every few MiB, then
+//!   `{seq, part: PartRead, launches: ArrayBuffer, ms}` (transferred; `ms`: how long it took),
+//!   or `{seq, none: true}`
+//!   where the head does not let it read a part, or `{seq, error}` where the browser could not
+//!   read the file. A newer `seq` stops an older one's reading.
+//!
+//! Whatever the second cannot do (no nested workers, its script missing, a file it cannot
+//! split, a cut inside a quoted field) the first does itself: reading in parts only ever makes
+//! a load faster, never different.
+
+use super::nested::Nested;
+use super::{field, now, slices};
+use roofline_engine::dataset::part::{PartParser, PartRead};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The second parser: this worker's own loader, marked.
+const SECOND: &str = "roofline-worker_loader.js#part";
+
+/// Files from this size on are read in two parts. A smaller file is parsed in ≈ 40 ms or
+/// less by one parser, most of its load is fixed costs a second parser does not shorten, and
+/// the loads of a few MB keep one path (a round figure, not tuned).
+pub const SPLIT_MIN_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
+
+/// Files up to this size are read in two parts: the second part's launches are held until
+/// the first parser takes them (≈ 110 bytes each, 350 a MB of raw page), so a larger file is
+/// read by one parser, whose memory does not grow with the file.
+pub const SPLIT_MAX_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
+
+/// How far past the cut the first parser reads to find the line end the part starts after
+/// (a raw page's row is a few KB); a file with no line end there is read by one parser.
+pub const LOOKAHEAD_BYTES: f64 = 256.0 * 1024.0;
+
+/// The second parser's bytes between two progress messages.
+const PROGRESS_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// Whether this worker is a second parser (started with `#part`).
+pub fn is_second() -> bool {
+    let location = field(&js_sys::global(), "location");
+    field(&location, "hash").as_string().as_deref() == Some("#part")
+}
+
+// ---------------------------------------------------------------------------------------
+// The first parser's side.
+
+thread_local! {
+    static SECOND_PARSER: RefCell<Option<Rc<Nested>>> = const { RefCell::new(None) };
+}
+
+/// Starts the second parser with this one, so that its wasm is compiled (and warmed,
+/// [`super::warm`]) before a large file arrives.
+pub fn warm_up() {
+    let second = Nested::start(SECOND).map(Rc::new);
+    SECOND_PARSER.with(|s| *s.borrow_mut() = second);
+}
+
+/// A part asked of the second parser.
+pub struct Asked {
+    second: Rc<Nested>,
+    seq: u32,
+}
+
+/// Asks the second parser to read `file` from `cut` on, given the file's first bytes `head`;
+/// `None` if there is no second parser ready.
+pub fn ask(file: &web_sys::File, cut: f64, head: &[u8]) -> Option<Asked> {
+    let second = SECOND_PARSER.with(|s| s.borrow().clone())?;
+    {
+        let mut i = second.inbox.borrow_mut();
+        if !i.ready || i.failed {
+            return None;
+        }
+        i.messages.clear();
+        i.progress = 0.0;
+    }
+    let seq = second.ask(&[("file", file.clone().into()), ("cut", cut.into()), ("head", js_sys::Uint8Array::from(head).into())])?;
+    Some(Asked { second, seq })
+}
+
+impl Asked {
+    /// Bytes the second parser has read so far.
+    pub fn progress(&self) -> f64 {
+        self.second.inbox.borrow().progress
+    }
+
+    /// The part, once read; `None` where the second parser could not read one.
+    pub async fn answer(&self) -> Option<PartRead> {
+        let m = self.second.next(self.seq).await?;
+        let mut part: PartRead = serde_wasm_bindgen::from_value(field(&m, "part")).ok()?;
+        part.launches = js_sys::Uint8Array::new(&field(&m, "launches")).to_vec();
+        part.ms = field(&m, "ms").as_f64().unwrap_or(f64::NAN);
+        Some(part)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The second parser's side.
+
+thread_local! {
+    /// The part being read (a newer one stops it).
+    static CURRENT: Cell<u32> = const { Cell::new(0) };
+}
+
+fn scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(seq: u32, key: &str, value: &JsValue) {
+    let o = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&o, &JsValue::from_str("seq"), &JsValue::from(seq));
+    let _ = js_sys::Reflect::set(&o, &JsValue::from_str(key), value);
+    let _ = scope().post_message(&o);
+}
+
+/// Listens as a second parser.
+pub fn serve() {
+    let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| wasm_bindgen_futures::spawn_local(read_part(e.data())));
+    scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
+    on.forget();
+}
+
+/// Reads the part one message asks for and posts it.
+async fn read_part(data: JsValue) {
+    let seq = field(&data, "seq").as_f64().unwrap_or(0.0) as u32;
+    CURRENT.with(|c| c.set(seq));
+    let (Ok(file), Some(cut)) = (field(&data, "file").dyn_into::<web_sys::File>(), field(&data, "cut").as_f64()) else {
+        return post(seq, "none", &JsValue::TRUE);
+    };
+    let head = js_sys::Uint8Array::new(&field(&data, "head")).to_vec();
+    let Some(mut parser) = PartParser::new(&file.name(), &head, cut as u64) else {
+        return post(seq, "none", &JsValue::TRUE);
+    };
+    drop(head);
+    let mut slices = slices::Slices::range(&file, cut, file.size());
+    let mut buf: Vec<u8> = Vec::new();
+    let (mut done, mut reported) = (0.0, 0.0);
+    let t0 = now();
+    loop {
+        if CURRENT.with(Cell::get) != seq {
+            return; // given up by the first parser: a newer part is asked for
+        }
+        match slices.next().await {
+            Ok(Some(bytes)) => {
+                buf.resize(bytes.length() as usize, 0);
+                bytes.copy_to(&mut buf);
+                parser.push(&buf);
+                done += buf.len() as f64;
+                if done - reported >= PROGRESS_BYTES {
+                    reported = done;
+                    post(seq, "progress", &JsValue::from_f64(done));
+                }
+            }
+            Ok(None) => break,
+            Err(why) => return post(seq, "error", &JsValue::from_str(&why)),
+        }
+    }
+    let part = parser.finish();
+    let launches = js_sys::Uint8Array::from(part.launches.as_slice());
+    let Ok(value) = serde_wasm_bindgen::to_value(&PartRead { launches: Vec::new(), ..part }) else {
+        return post(seq, "none", &JsValue::TRUE);
+    };
+    let o = js_sys::Object::new();
+    let fields: [(&str, JsValue); 4] = [("seq", seq.into()), ("part", value), ("launches", launches.buffer().into()), ("ms", (now() - t0).into())];
+    for (k, v) in fields {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &v);
+    }
+    let _ = scope().post_message_with_transfer(&o, &js_sys::Array::of1(&launches.buffer()));
+}
