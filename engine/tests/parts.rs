@@ -7,7 +7,7 @@
 #[path = "../benches/support/big_ncu.rs"]
 mod big_ncu;
 
-use roofline_engine::dataset::part::{PartParser, PartRead};
+use roofline_engine::dataset::part::{start_in, PartParser, PartRead};
 use roofline_engine::dataset::{DatasetBuilder, MAX_KEPT_LAUNCHES};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 
@@ -182,4 +182,16 @@ fn a_head_without_the_header_or_another_format_is_not_split() {
     // The details page's launches span rows: never split.
     let details = read(&format!("{SAMPLES}/ncu/nsightful__tests_copy_blocked.csv"));
     assert!(PartParser::new(&details.name, &details.bytes, details.bytes.len() as u64 / 2).is_none());
+}
+
+#[test]
+fn the_part_starts_after_the_first_line_end_at_or_after_the_cut() {
+    // Bytes 100.. of a file: "ab\ncd\nef".
+    let bytes = b"ab\ncd\nef";
+    assert_eq!(start_in(100, 100, bytes), Some(3)); // the line end at 102
+    assert_eq!(start_in(100, 102, bytes), Some(3)); // a line end at the cut itself
+    assert_eq!(start_in(100, 103, bytes), Some(6)); // the next one, at 105
+    assert_eq!(start_in(100, 106, bytes), None); // none after 105 in these bytes
+    assert_eq!(start_in(100, 50, bytes), Some(3)); // a cut before the bytes: from their start
+    assert_eq!(start_in(100, 200, bytes), None); // a cut past them
 }

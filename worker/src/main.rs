@@ -20,7 +20,7 @@
 //! and frees the worker's memory; the page starts a fresh worker for the next load.
 
 use roofline_engine::dataset::wire::DatasetWire;
-use roofline_engine::dataset::{Dataset, DatasetBuilder};
+use roofline_engine::dataset::{part, Dataset, DatasetBuilder};
 use roofline_engine::limits;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -42,12 +42,18 @@ fn field(data: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(data, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// An object of these fields (a message).
+fn object(fields: &[(&str, JsValue)]) -> js_sys::Object {
+    let o = js_sys::Object::new();
+    for (k, v) in fields {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+    }
+    o
+}
+
 /// Posts `{id, key: value}` to the page.
 fn reply(id: &JsValue, key: &str, value: &JsValue) {
-    let o = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&o, &JsValue::from_str("id"), id);
-    let _ = js_sys::Reflect::set(&o, &JsValue::from_str(key), value);
-    let _ = scope().post_message(&o);
+    let _ = scope().post_message(&object(&[("id", id.clone()), (key, value.clone())]));
 }
 
 /// Reads and parses every file of the list as one dataset, posting progress every
@@ -105,32 +111,23 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
     let (name, size) = (file.name(), file.size());
     let cut = (size / 2.0).floor();
     let mut asked: Option<parts::Asked> = None;
-    // Where the part starts: after the first line end at or after the cut (the rule the
-    // second parser applies to the same bytes).
+    // Where the part starts (`part::start_in`: the rule the second parser applies to the
+    // same bytes).
     let mut part_start: Option<f64> = None;
     let mut at = 0.0;
     let mut slices = slices::Slices::range(file, 0.0, if split { (cut + parts::LOOKAHEAD_BYTES).min(size) } else { size });
-    while part_start.is_none() {
-        let t0 = now();
-        let Some(bytes) = slices.next().await? else { break };
-        // One reused buffer: the slice is copied once into wasm memory and parsed in place.
-        buf.resize(bytes.length() as usize, 0);
-        bytes.copy_to(buf);
+    while part_start.is_none() && next_slice(&mut slices, buf, times).await? {
         if split && at == 0.0 {
             asked = parts::ask(file, cut, buf);
         }
         let mut take = buf.len();
-        if asked.is_some() && at + buf.len() as f64 > cut {
-            let from = (cut - at).max(0.0) as usize;
-            if let Some(i) = buf.get(from..).and_then(|rest| rest.iter().position(|&b| b == b'\n')) {
-                take = from + i + 1;
+        if asked.is_some() {
+            if let Some(i) = part::start_in(at as u64, cut as u64, buf) {
+                take = i;
                 part_start = Some(at + take as f64);
             }
         }
-        let t2 = now();
-        builder.push_chunk(&name, buf.get(..take).unwrap_or(&[])).map_err(|e| e.to_string())?;
-        times.read_ms += t2 - t0;
-        times.parse_ms += now() - t2;
+        push(builder, &name, buf.get(..take).unwrap_or(&[]), times)?;
         at += take as f64;
         progress.add(take as f64, asked.as_ref().map_or(0.0, parts::Asked::progress));
     }
@@ -138,14 +135,14 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
     drop(slices);
     if let (Some(start), Some(asked)) = (part_start, asked) {
         let t = now();
-        let part = asked.answer().await.filter(|p| p.start == Some(start as u64));
+        let answer = asked.answer().await.filter(|(p, _)| p.start == Some(start as u64));
         times.part_wait_ms += now() - t;
-        if let Some(part) = part {
+        if let Some((part, second_ms)) = answer {
             let t = now();
             let taken = builder.take_part(&name, &part).map_err(|e| e.to_string())?;
             times.take_ms = now() - t;
             times.parse_ms += times.take_ms;
-            times.second_ms = part.ms;
+            times.second_ms = second_ms;
             if taken {
                 times.parts = 2;
                 progress.add(size - at, 0.0);
@@ -156,18 +153,31 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
     // The rest of the file, read here.
     if at < size {
         let mut slices = slices::Slices::range(file, at, size);
-        loop {
-            let t0 = now();
-            let Some(bytes) = slices.next().await? else { break };
-            buf.resize(bytes.length() as usize, 0);
-            bytes.copy_to(buf);
-            let t2 = now();
-            builder.push_chunk(&name, buf).map_err(|e| e.to_string())?;
-            times.read_ms += t2 - t0;
-            times.parse_ms += now() - t2;
+        while next_slice(&mut slices, buf, times).await? {
+            push(builder, &name, buf, times)?;
             progress.add(buf.len() as f64, 0.0);
         }
     }
+    Ok(())
+}
+
+/// Waits for the next slice and copies it into `buf` (one reused buffer: the slice is copied
+/// once into wasm memory and parsed in place); `false` after the last. The time counts as
+/// reading.
+async fn next_slice(slices: &mut slices::Slices, buf: &mut Vec<u8>, times: &mut Times) -> Result<bool, String> {
+    let t = now();
+    let Some(bytes) = slices.next().await? else { return Ok(false) };
+    buf.resize(bytes.length() as usize, 0);
+    bytes.copy_to(buf);
+    times.read_ms += now() - t;
+    Ok(true)
+}
+
+/// Pushes `bytes` of the file `name` to the builder; the time counts as parsing.
+fn push(builder: &mut DatasetBuilder, name: &str, bytes: &[u8], times: &mut Times) -> Result<(), String> {
+    let t = now();
+    builder.push_chunk(name, bytes).map_err(|e| e.to_string())?;
+    times.parse_ms += now() - t;
     Ok(())
 }
 

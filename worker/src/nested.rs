@@ -1,7 +1,7 @@
 //! A worker this worker starts and keeps (its slice reader, [`super::slices`]; its second
 //! parser, [`super::parts`]), and what it has said that has not been taken yet.
 
-use super::field;
+use super::{field, object};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -82,11 +82,8 @@ impl Nested {
     pub fn ask(&self, fields: &[(&str, JsValue)]) -> Option<u32> {
         let seq = self.seq.get().wrapping_add(1);
         self.seq.set(seq);
-        let m = js_sys::Object::new();
+        let m = object(fields);
         let _ = js_sys::Reflect::set(&m, &JsValue::from_str("seq"), &JsValue::from(seq));
-        for (k, v) in fields {
-            let _ = js_sys::Reflect::set(&m, &JsValue::from_str(k), v);
-        }
         self.worker.post_message(&m).ok()?;
         Some(seq)
     }

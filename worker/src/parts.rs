@@ -18,7 +18,7 @@
 //! a load faster, never different.
 
 use super::nested::Nested;
-use super::{field, now, slices};
+use super::{field, now, object, scope, slices};
 use roofline_engine::dataset::part::{PartParser, PartRead};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -93,13 +93,13 @@ impl Asked {
         self.second.inbox.borrow().progress
     }
 
-    /// The part, once read; `None` where the second parser could not read one.
-    pub async fn answer(&self) -> Option<PartRead> {
+    /// The part, once read, and how long the second parser took, ms; `None` where it could
+    /// not read one.
+    pub async fn answer(&self) -> Option<(PartRead, f64)> {
         let m = self.second.next(self.seq).await?;
         let mut part: PartRead = serde_wasm_bindgen::from_value(field(&m, "part")).ok()?;
         part.launches = js_sys::Uint8Array::new(&field(&m, "launches")).to_vec();
-        part.ms = field(&m, "ms").as_f64().unwrap_or(f64::NAN);
-        Some(part)
+        Some((part, field(&m, "ms").as_f64().unwrap_or(f64::NAN)))
     }
 }
 
@@ -111,15 +111,9 @@ thread_local! {
     static CURRENT: Cell<u32> = const { Cell::new(0) };
 }
 
-fn scope() -> web_sys::DedicatedWorkerGlobalScope {
-    js_sys::global().unchecked_into()
-}
-
+/// Posts `{seq, key: value}` to the first parser.
 fn post(seq: u32, key: &str, value: &JsValue) {
-    let o = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&o, &JsValue::from_str("seq"), &JsValue::from(seq));
-    let _ = js_sys::Reflect::set(&o, &JsValue::from_str(key), value);
-    let _ = scope().post_message(&o);
+    let _ = scope().post_message(&object(&[("seq", seq.into()), (key, value.clone())]));
 }
 
 /// Listens as a second parser.
@@ -169,10 +163,6 @@ async fn read_part(data: JsValue) {
     let Ok(value) = serde_wasm_bindgen::to_value(&PartRead { launches: Vec::new(), ..part }) else {
         return post(seq, "none", &JsValue::TRUE);
     };
-    let o = js_sys::Object::new();
-    let fields: [(&str, JsValue); 4] = [("seq", seq.into()), ("part", value), ("launches", launches.buffer().into()), ("ms", (now() - t0).into())];
-    for (k, v) in fields {
-        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &v);
-    }
+    let o = object(&[("seq", seq.into()), ("part", value), ("launches", launches.buffer().into()), ("ms", (now() - t0).into())]);
     let _ = scope().post_message_with_transfer(&o, &js_sys::Array::of1(&launches.buffer()));
 }

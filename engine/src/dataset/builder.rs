@@ -75,8 +75,8 @@ enum Decision {
     Whole,
 }
 
-/// A UTF-8 byte-order mark.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// A UTF-8 byte-order mark (a file is read without it; [`super::part`] too).
+pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Decides how to read a file from its first bytes `head` (BOM removed); `eof` when that is
 /// all of it. Lines from byte `scanned` (line `lines` + 1) on have not been looked at yet;

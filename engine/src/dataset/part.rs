@@ -34,11 +34,9 @@ use crate::error::ImportError;
 use crate::import::chunks::ChunkFeeder;
 use crate::import::stream::{LaunchRef, LaunchSink, PartState, RecordParser};
 use crate::import;
+use super::builder::BOM;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-
-/// A UTF-8 byte-order mark (the builder reads a file without it).
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// What the second worker read: the part's launches and its parser's state.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -60,9 +58,6 @@ pub struct PartRead {
     pub tail: Option<ImportError>,
     /// The first error in the part (its lines the part's own).
     pub error: Option<ImportError>,
-    /// How long reading the part took, ms (the host's measure, for its statistics).
-    #[serde(skip)]
-    pub ms: f64,
 }
 
 /// Reads a part of a file from its `cut` on (see the module doc).
@@ -107,16 +102,12 @@ impl PartParser {
         }
         let mut chunk = chunk;
         if self.start.is_none() {
-            match memchr::memchr(b'\n', chunk) {
-                Some(i) => {
-                    self.start = Some(self.at + i as u64 + 1);
-                    chunk = chunk.get(i + 1..).unwrap_or(&[]);
-                }
-                None => {
-                    self.at += chunk.len() as u64;
-                    return;
-                }
-            }
+            let Some(i) = start_in(self.at, self.at, chunk) else {
+                self.at += chunk.len() as u64;
+                return;
+            };
+            self.start = Some(self.at + i as u64);
+            chunk = chunk.get(i..).unwrap_or(&[]);
         }
         if let Err(e) = self.feeder.push(&self.file, chunk, self.parser.as_mut(), &mut self.codec) {
             self.error = Some(e);
@@ -133,8 +124,16 @@ impl PartParser {
             }
         }
         let state = self.parser.part_state().unwrap_or_default();
-        PartRead { format: self.format.to_string(), start: self.start, first_line: self.first_line, names: self.codec.names, launches: self.codec.bytes, state, tail, error: self.error, ms: 0.0 }
+        PartRead { format: self.format.to_string(), start: self.start, first_line: self.first_line, names: self.codec.names, launches: self.codec.bytes, state, tail, error: self.error }
     }
+}
+
+/// Where a part cut at byte `cut` starts in `bytes`, which begin at byte `at` of the file:
+/// just after the first line end at or after the cut; `None` if there is none in `bytes`. The
+/// rule both parsers apply to the same bytes (this one, and the first parser reading up to it).
+pub fn start_in(at: u64, cut: u64, bytes: &[u8]) -> Option<usize> {
+    let from = usize::try_from(cut.saturating_sub(at)).ok()?;
+    Some(from + memchr::memchr(b'\n', bytes.get(from..)?)? + 1)
 }
 
 /// Launches as bytes, little-endian, one after another: a flags byte (1: has an id, 2: has
