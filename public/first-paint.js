@@ -1,18 +1,54 @@
 // Before the first paint (index.html, render-blocking and tiny): a page opened from a shared
 // link (`#v1.…`) shows another view than the built-in example, so the skeleton hides the
-// example's image (app/first-paint.css) until the app draws the link's chart.
+// example's image (app/first-paint.css), and the link chart (first/, a module of the engine's
+// link codec and chart without the app's view layer: 192 KB gzipped against the app's 436 KB)
+// draws the link's chart in its place before the app has arrived (docs/PERFORMANCE.md).
 const link = location.hash.length > 1;
 if (link) document.documentElement.classList.add('has-link');
 
-// `rooflineFirstPaint`: resolved once the skeleton's chart image has been shown, which the
+// Loads and runs the link chart. `downloaded`: its wasm has arrived (or failed), so the app's
+// wasm, asked for then, does not share the network with it, and its request overlaps the link
+// chart's compile and paint. `drawn`: it has drawn, or given the chart up to the app (an error
+// in it is the app's to report: the app draws the same view from the same address).
+function drawLinkChart() {
+  const bytes = fetch('roofline-first_bg.wasm').then((r) => {
+    if (!r.ok) throw new Error(`roofline-first_bg.wasm: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  const script = new Promise((loaded, failed) => {
+    const s = document.createElement('script');
+    s.src = 'roofline-first.js';
+    s.onload = loaded;
+    s.onerror = failed;
+    document.head.appendChild(s);
+  });
+  // It draws into the skeleton, which follows this script in the page.
+  const parsed = new Promise((done) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', done);
+    else done();
+  });
+  const downloaded = bytes.then(() => {}, () => {});
+  // `wasm_bindgen` is the global of roofline-first.js.
+  const drawn = Promise.all([bytes, script, parsed]).then(([wasm]) => wasm_bindgen({ module_or_path: wasm }));
+  return { downloaded, drawn };
+}
+
+// `rooflineFirstPaint`: resolved once the skeleton's chart has been shown (a shared link's:
+// once the link chart has drawn it, or given it up), which the
 // wasm's fetch (below) and the app's mount (app/src/main.rs) await. Mounted sooner, the app
 // removes an image no frame has shown, and the page's largest paint becomes the app's own text
 // after all its wasm has run (measured 2026-11-24: Lighthouse mobile LCP 3.5 s instead of
 // 1.2 s; docs/PERFORMANCE.md). Where the browser reports largest paints, the image's own entry
 // says it was shown; elsewhere, two frames after it is decoded. One second at most: a broken
 // image never holds the app back.
+let linkDownloaded;
 window.rooflineFirstPaint = new Promise((resolve) => {
-  if (link) { resolve(); return; }
+  if (link) {
+    const { downloaded, drawn } = drawLinkChart();
+    linkDownloaded = downloaded;
+    drawn.then(() => resolve(), () => resolve());
+    return;
+  }
   setTimeout(resolve, 1000);
   const isImage = (e) => e.element && e.element.classList.contains('fp-chart');
   if (typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes || []).includes('largest-contentful-paint')) {
@@ -28,11 +64,13 @@ window.rooflineFirstPaint = new Promise((resolve) => {
   }
 });
 
-// `rooflineWasm`: the app's wasm, asked for once that image has been shown (the release build
-// names it in <meta name="roofline-wasm">, where Trunk put its preload: scripts/postbuild.mjs
-// says why), a promise of the response that the loader script hands to wasm-bindgen's `init`.
+// `rooflineWasm`: the app's wasm, asked for once that image has been shown, or on a shared
+// link's page once the link chart's wasm has arrived (docs/PERFORMANCE.md, "the link chart").
+// The release build names it in <meta name="roofline-wasm">, where Trunk put its preload
+// (scripts/postbuild.mjs says why); a promise of the response that the loader script hands to
+// wasm-bindgen's `init`.
 // Resolves to undefined where the page names no wasm (a development build keeps the preload).
-window.rooflineWasm = window.rooflineFirstPaint.then(() => {
+window.rooflineWasm = (linkDownloaded || window.rooflineFirstPaint).then(() => {
   const href = document.querySelector('meta[name="roofline-wasm"]')?.content;
   return href ? fetch(href) : undefined;
 });

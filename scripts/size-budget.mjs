@@ -1,59 +1,71 @@
-// First-visit size (wasm + js + css, gzipped) against issue 8's budget of 300 KB.
+// First-visit size (wasm + js + css, gzipped) against issue 17's budget of 300 KB.
 //
-// The first visit is what `index.html` loads before the first chart: the files it names
-// (stylesheet, boot script, module preloads) and the files those scripts name (the bindings,
-// the wasm). Everything else in dist/ (the parser worker, `roofline-worker*`, started after
-// the first chart; the service worker and what it precaches, registered once the app runs) is
-// loaded later and listed apart.
-//
-// The budget is not met yet (docs/PERFORMANCE.md names the gap and the plan), so CI enforces a
-// ratchet instead: it fails when the first visit grows past RATCHET_BYTES, the size measured
-// when the ratchet was last set plus 2%. Lower the ratchet whenever the bundle shrinks; when
-// it reaches the budget, the budget itself is enforced.
+// The first visit is what the first chart needs: what `index.html` loads before its first
+// chart is drawn. Two pages, two first charts:
+// - no link: the built-in example, an image (public/first-paint.svg) in the static first paint;
+// - a shared link (`#v1.…`): the link chart (`roofline-first*`, named by first-paint.js), the
+//   engine's link codec and chart without the app's view layer, drawn into the first paint.
+// Both pages also load the stylesheets, first-paint.js, the boot script and the app's bindings
+// as soon as the page is parsed; the larger (the link's) is held to the budget. The app's wasm
+// (named by <meta name="roofline-wasm">) is asked for by first-paint.js once that first chart
+// is shown, and takes its place (tests/e2e/link-chart.test.mjs, first-paint.test.mjs): it is
+// listed apart, and what a page without a link loads up to the working app (everything but the
+// link chart) is held to a ratchet, so the app cannot grow unnoticed. The parser worker
+// (`roofline-worker*`, started after the first chart), the service worker and what it precaches
+// (registered once the app runs) are listed apart and not counted.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, extname, basename } from 'node:path';
 
 const BUDGET_BYTES = 300 * 1024;
-const RATCHET_BYTES = 457_400; // measured 2026-11-24: 448,462 B (+2%): the parser in the worker, the issue-16 layout, the offline notices; docs/PERFORMANCE.md lists the steps
-const limit = Math.max(BUDGET_BYTES, RATCHET_BYTES);
+// The app visit (a page without a link, up to the working app): measured 2026-11-24 at
+// 448,462 B (+2%); docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
+const APP_RATCHET_BYTES = 457_400;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));
 
 // Files named by a text (an attribute or a string literal ending in the file's name).
 const named = (text) => files.filter((f) => new RegExp(`["'(/]${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["')]`).test(text));
-const first = new Set(named(readFileSync(join(dist, 'index.html'), 'utf8')));
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const appWasmName = html.match(/<meta name="roofline-wasm" content="([^"]+)"/)?.[1];
+if (!appWasmName) throw new Error('size-budget: index.html names no app wasm in <meta name="roofline-wasm"> (scripts/postbuild.mjs)');
+const appWasm = basename(appWasmName);
+const linkChart = new Set(named(readFileSync(join(dist, 'first-paint.js'), 'utf8')));
+if (![...linkChart].some((f) => f.endsWith('.wasm'))) throw new Error('size-budget: first-paint.js names no link chart wasm');
+const loaded = new Set(named(html));
 for (let grew = true; grew;) {
   grew = false;
-  for (const f of [...first].filter((f) => extname(f) === '.js')) {
+  for (const f of [...loaded].filter((f) => extname(f) === '.js')) {
     for (const g of named(readFileSync(join(dist, f), 'utf8'))) {
       // The service worker is registered once the app runs (public/sw-register.js); what it
       // precaches is fetched after the first chart, so neither it nor its list is counted.
       if (g === 'sw.js') continue;
-      if (!first.has(g)) { first.add(g); grew = true; }
+      if (!loaded.has(g)) { loaded.add(g); grew = true; }
     }
   }
 }
-if (![...first].some((f) => f.endsWith('.wasm'))) throw new Error('size-budget: no wasm reached from index.html');
+if (!loaded.has(appWasm)) throw new Error(`size-budget: the app's wasm ${appWasm} is not in dist/`);
 
 const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
-let total = 0;
-for (const f of files.filter((f) => first.has(f))) {
+let firstChart = 0, appVisit = 0, later = 0;
+for (const f of files) {
   const n = gz(f);
-  console.log(`${f}: ${n} bytes gzipped`);
-  total += n;
+  if (!loaded.has(f)) {
+    later += n;
+    console.log(`${f}: ${n} bytes gzipped (loaded on first use, not counted)`);
+    continue;
+  }
+  const where = f === appWasm ? 'the app, asked for once the first chart is shown' : linkChart.has(f) ? 'the link chart: a shared link\'s first chart' : 'every page, at once';
+  console.log(`${f}: ${n} bytes gzipped (${where})`);
+  if (f !== appWasm) firstChart += n;
+  if (!linkChart.has(f)) appVisit += n;
 }
-let later = 0;
-for (const f of files.filter((f) => !first.has(f))) {
-  const n = gz(f);
-  later += n;
-  console.log(`${f}: ${n} bytes gzipped (loaded on first use, not counted)`);
-}
-const status = total <= BUDGET_BYTES ? 'within the budget' : `over the ${BUDGET_BYTES} B budget by ${total - BUDGET_BYTES} B`;
+const status = firstChart <= BUDGET_BYTES ? 'within the budget' : `over the ${BUDGET_BYTES} B budget by ${firstChart - BUDGET_BYTES} B`;
 console.log(`loaded on first use: ${later} bytes gzipped`);
-console.log(`first visit: ${total} bytes gzipped (${status}; CI limit ${limit} B)`);
-if (total > limit) {
-  console.error(`first-visit size ${total} B exceeds the CI limit of ${limit} B`);
-  process.exit(1);
-}
+console.log(`first visit (a shared link's first chart): ${firstChart} bytes gzipped (${status})`);
+console.log(`the app (a page without a link, up to the working app): ${appVisit} bytes gzipped (CI limit ${APP_RATCHET_BYTES} B)`);
+let failed = false;
+if (firstChart > BUDGET_BYTES) { console.error(`first-visit size ${firstChart} B exceeds the budget of ${BUDGET_BYTES} B`); failed = true; }
+if (appVisit > APP_RATCHET_BYTES) { console.error(`the app's visit ${appVisit} B exceeds the CI limit of ${APP_RATCHET_BYTES} B`); failed = true; }
+if (failed) process.exit(1);

@@ -4,9 +4,8 @@
 //! pointer over a dot, a cross for a box). Zoom is stored as data ranges in the state (and so
 //! in the address); `None` is the automatic range.
 //!
-//! The chart's size is the page's: its container's width, and the window's height below the
-//! chart's top, so that at 1366×768 the whole chart, axes included, is on the first screen;
-//! between a flat 0.45 and a squarer 0.72 of the width (1.0 on a phone).
+//! The chart's size is the page's (`roofline_web::layout`, one rule with the link chart drawn
+//! before the app): its container's width, and the window's height below the chart's top.
 
 use crate::app::AppState;
 use crate::reactive::{flag, text};
@@ -17,16 +16,6 @@ use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, RunRef, Scene,
 use roofline_engine::units::si;
 use roofline_engine::KernelProfile;
 
-/// Widths the chart is drawn at, CSS pixels.
-const MIN_WIDTH_PX: f64 = 280.0;
-const MAX_WIDTH_PX: f64 = 1600.0;
-/// Height ÷ width: the flattest and the squarest chart, on wide and on narrow (< 600 px)
-/// screens; the smallest height.
-const ASPECT_WIDE: (f64, f64) = (0.45, 0.72);
-const ASPECT_NARROW: (f64, f64) = (0.6, 1.0);
-const MIN_HEIGHT_PX: f64 = 240.0;
-/// Room kept under the chart in the first screen, CSS pixels.
-const BOTTOM_GAP_PX: f64 = 10.0;
 /// Zoom factor per wheel notch / per `+` key.
 const ZOOM_STEP: f64 = 1.25;
 /// Dots listed as text for assistive technology (beyond this, the table is the better reader).
@@ -149,12 +138,8 @@ pub fn ChartView(state: AppState) -> impl IntoView {
     let axes = RwSignal::new(String::new());
 
     let measure = move || {
-        let (Some(div), Some(window)) = (wrap_ref.get_untracked(), web_sys::window()) else { return };
-        let w = (div.client_width() as f64).clamp(MIN_WIDTH_PX, MAX_WIDTH_PX);
-        let vh = window.inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(768.0);
-        let top = div.get_bounding_client_rect().top() + window.scroll_y().unwrap_or(0.0);
-        let (lo, hi) = if w < 600.0 { ASPECT_NARROW } else { ASPECT_WIDE };
-        let h = (vh - top - BOTTOM_GAP_PX).clamp((lo * w).max(MIN_HEIGHT_PX), (hi * w).max(MIN_HEIGHT_PX)).round();
+        let Some(div) = wrap_ref.get_untracked() else { return };
+        let (w, h) = roofline_web::layout::chart_size(&div);
         if state.chart_size.get_untracked() != (w, h) {
             state.chart_size.set((w, h));
         }

@@ -2,9 +2,11 @@
 //! see ARCHITECTURE.md for the data flow. A library so wasm-bindgen tests can reach the
 //! components; `main.rs` only mounts.
 
+/// The canvas painter and the performance marks live in `web/`, shared with the link chart.
+pub use roofline_web::{canvas, perf};
+
 pub mod address;
 pub mod app;
-pub mod canvas;
 pub mod chart_view;
 pub mod collect_panel;
 pub mod compare;
@@ -20,7 +22,6 @@ pub mod notes;
 pub mod panic;
 pub mod paste_box;
 pub mod reactive;
-pub mod perf;
 pub mod popover;
 pub mod summary_panel;
 pub mod theme;

@@ -19,15 +19,9 @@ use leptos::prelude::*;
 /// The id of the narrow screen's menu (a popover there).
 pub const MORE_ID: &str = "toolbar-more";
 
-/// The machine's name as the toolbar shows it: without its clock, which the sentence above
-/// the chart gives ("NVIDIA V100 SXM2 (1530 MHz)" → "NVIDIA V100 SXM2").
-fn short_machine(name: &str) -> String {
-    name.split(" (").next().unwrap_or(name).to_string()
-}
-
 #[component]
 pub fn Toolbar(state: AppState) -> impl IntoView {
-    let machine_label = text(move || state.machine.with(|m| short_machine(&m.name)));
+    let machine_label = text(move || state.machine.with(|m| m.short_name().to_string()));
     let [data, machine, chart, export] = [(); 4].map(|_| RwSignal::new(false));
     view! {
         <header class="toolbar">
@@ -89,17 +83,3 @@ pub fn Toolbar(state: AppState) -> impl IntoView {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use wasm_bindgen_test::*;
-
-    wasm_bindgen_test_configure!(run_in_browser);
-
-    #[wasm_bindgen_test]
-    fn machine_names_lose_their_clock() {
-        assert_eq!(short_machine("NVIDIA V100 SXM2 (1530 MHz)"), "NVIDIA V100 SXM2");
-        assert_eq!(short_machine("AMD GPU 0"), "AMD GPU 0");
-        assert_eq!(short_machine("custom"), "custom");
-    }
-}

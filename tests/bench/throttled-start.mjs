@@ -6,9 +6,12 @@
 // trace; this measures the page itself, to weigh what the order of downloads costs:
 //   - LCP: the largest paint's time and element (the first-paint image is `fp-chart`),
 //   - the wasm's request: when it started and ended (Resource Timing),
-//   - the app's first chart: the end of the first `roofline:render` measure.
+//   - the app's first chart: the end of the first `roofline:render` measure,
+//   - a shared link's first chart, drawn by the link chart (first/) before the app: the end of
+//     the `roofline:link-chart` measure (none without a link, or in a build without it).
 //   node tests/bench/throttled-start.mjs [DIST …]   (several builds: interleaved runs, A/B)
-// BENCH_HASH=#v1.… opens a shared link instead (the first paint then shows no image).
+// BENCH_HASH=#v1.… opens a shared link instead (the first paint then shows no image, and
+// the link chart draws the link's chart).
 // Prints medians of BENCH_RUNS runs (default 5) per build, ms from navigation start.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,9 +49,10 @@ async function once(site) {
   // LCP entries stop at the first input; none is given, so the last one so far is the LCP.
   const r = await page.evaluate(() => {
     const render = performance.getEntriesByName('roofline:render')[0];
-    const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('_bg.wasm') && !e.name.includes('worker'));
+    const wasm = performance.getEntriesByType('resource').find((e) => /roofline-app-[0-9a-f]+_bg\.wasm$/.test(e.name));
+    const link = performance.getEntriesByName('roofline:link-chart')[0];
     const lcp = window.__lcp.at(-1) || { t: NaN, what: '' };
-    return { lcp: lcp.t, lcpWhat: lcp.what, wasmStart: wasm ? wasm.startTime : NaN, wasmEnd: wasm ? wasm.responseEnd : NaN, chart: render.startTime + render.duration };
+    return { lcp: lcp.t, lcpWhat: lcp.what, wasmStart: wasm ? wasm.startTime : NaN, wasmEnd: wasm ? wasm.responseEnd : NaN, chart: render.startTime + render.duration, linkChart: link ? link.startTime + link.duration : NaN };
   });
   await context.close();
   return r;
@@ -66,10 +70,10 @@ for (const s of sites) s.server.close();
 
 const date = new Date().toISOString().slice(0, 10);
 console.log(`\nMeasured ${date}, headless Chromium, throttled as above, median of ${RUNS} runs (ms from navigation start).\n`);
-console.log('| build | LCP (element) | wasm request start → end | app\'s first chart |');
-console.log('| --- | --- | --- | --- |');
+console.log('| build | LCP (element) | app\'s wasm request start → end | link chart drawn | app\'s first chart |');
+console.log('| --- | --- | --- | --- | --- |');
 for (const s of sites) {
   const m = (k) => median(s.runs.map((r) => r[k])).toFixed(0);
   const whats = [...new Set(s.runs.map((r) => r.lcpWhat))].join(', ');
-  console.log(`| ${s.dist} | ${m('lcp')} (${whats}) | ${m('wasmStart')} → ${m('wasmEnd')} | ${m('chart')} |`);
+  console.log(`| ${s.dist} | ${m('lcp')} (${whats}) | ${m('wasmStart')} → ${m('wasmEnd')} | ${m('linkChart')} | ${m('chart')} |`);
 }

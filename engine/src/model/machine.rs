@@ -254,6 +254,12 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// The name without its clock, as the toolbar shows it (the sentence above the chart gives
+    /// the clock): "NVIDIA V100 SXM2 (1530 MHz)" → "NVIDIA V100 SXM2".
+    pub fn short_name(&self) -> &str {
+        self.name.split(" (").next().unwrap_or(&self.name)
+    }
+
     pub fn memory_level(&self, level: Level) -> Option<&MemoryLevel> {
         self.memory.iter().find(|m| m.level == level)
     }
@@ -372,6 +378,14 @@ impl Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_names_lose_their_clock() {
+        let named = |name: &str| Machine { name: name.into(), ..crate::model::catalogue::v100() };
+        assert_eq!(named("NVIDIA V100 SXM2 (1530 MHz)").short_name(), "NVIDIA V100 SXM2");
+        assert_eq!(named("AMD GPU 0").short_name(), "AMD GPU 0");
+        assert_eq!(named("custom").short_name(), "custom");
+    }
 
     #[test]
     fn pcie_x16_per_direction() {

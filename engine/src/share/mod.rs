@@ -24,6 +24,7 @@ mod deflate;
 mod dictionary;
 pub mod file;
 mod link;
+mod link_chart;
 mod machine_wire;
 mod view;
 mod wire;
@@ -31,6 +32,7 @@ mod wire;
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
 pub use codes::{counter_code, counter_of};
 pub use link::{decode, encode, Link, MAX_INPUT_CHARS};
+pub use link_chart::LinkChart;
 pub use view::{compute_id, level_id, theme_id, SharedKernel, View, ViewChoice};
 pub use wire::{quantise, MAX_STRING_BYTES};
 

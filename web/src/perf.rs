@@ -1,7 +1,8 @@
 //! `performance.mark`/`measure` entries (`roofline:parse`, `roofline:render` = `roofline:scene`
 //! (building the scene) + `roofline:paint` (of which `roofline:raster`: the engine's
-//! rasteriser) + the rest, `roofline:hover` (the latest hover's hit test), `roofline:load`)
-//! so anyone can read the app's costs in DevTools or in a browser benchmark.
+//! rasteriser) + the rest, `roofline:hover` (the latest hover's hit test), `roofline:load`,
+//! `roofline:link-chart` (a shared link's chart drawn before the app, `first/`)) so anyone can
+//! read the page's costs in DevTools or in a browser benchmark.
 
 fn performance() -> Option<web_sys::Performance> {
     web_sys::window()?.performance()
