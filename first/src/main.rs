@@ -6,7 +6,8 @@
 //! It holds the engine's link codec, machine catalogue, model and chart, and the canvas painter
 //! the app uses (`roofline_web`), and no view layer: what the first chart needs, and nothing
 //! that waits for the user (docs/PERFORMANCE.md, "the link chart"). `public/first-paint.js`
-//! loads it for a page with a link and asks for the app's wasm once it has drawn (or given up).
+//! loads it for a page with a link, asks for the app's wasm once this module's has arrived, and
+//! lets the app mount once this has drawn (or given up).
 //!
 //! Anything the app would show above the chart that this module does not (an alert: a link
 //! that cannot be opened, a machine this build does not know, a filter that is not a regular

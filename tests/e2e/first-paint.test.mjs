@@ -35,6 +35,8 @@ test('before the wasm runs the page shows its header, toolbar and the example ch
     const img = document.querySelector('#first-paint .fp-chart');
     return { h1: document.querySelector('#first-paint h1').textContent, width: img.naturalWidth, shown: img.getBoundingClientRect().width, canvas: !!document.querySelector('#roofline-canvas') };
   });
+  const box = (selector) => page.evaluate((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }, selector);
+  const image = await box('#first-paint .fp-chart');
   // The image's own width (the app's SVG export at a 1000 px window, scripts/first-paint.mjs).
   const width = Number(readFileSync(join(ROOT, 'public', 'first-paint.svg'), 'utf8').match(/<svg[^>]* width="(\d+)"/)[1]);
   assert.deepEqual(skeleton, { h1: 'Roofline Explorer', width, shown: skeleton.shown, canvas: false });
@@ -44,6 +46,11 @@ test('before the wasm runs the page shows its header, toolbar and the example ch
   assert.equal(await page.locator('#first-paint').count(), 0, 'the skeleton is gone once the app is mounted');
   assert.equal(await page.locator('img').count(), 0);
   assert.equal(await page.evaluate(() => window.__shifts), 0, 'no layout shift');
+  // The skeleton's toolbar wraps as the app's does, so the app's chart is where the image was
+  // (the image keeps its own aspect: its height may differ by a fraction of a pixel).
+  const chart = await box('#roofline-canvas');
+  assert.deepEqual(chart.slice(0, 3), image.slice(0, 3), `the chart ${chart} where the image was ${image}`);
+  assert.ok(Math.abs(chart[3] - image[3]) < 1, `heights ${chart[3]} and ${image[3]}`);
   await context.close();
 });
 
