@@ -265,7 +265,7 @@ impl AppState {
         self.filter.set(view.filter.clone());
         self.top_n.set(view.top_n.map(|n| n as usize));
         self.theme.set(view.chart_theme());
-        self.word.set(if view.word_bytes == 4 { WordSize::Bits32 } else { WordSize::Bits64 });
+        self.word.set(view.word());
         self.selected.set(view.selected.filter(|&i| i < kernels.len()));
         self.all_roofs.set(view.all_roofs);
         self.color_by.set(view.colors());

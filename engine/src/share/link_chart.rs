@@ -69,7 +69,7 @@ impl LinkChart {
             hidden_levels: view.hidden(),
             zoom: view.zoom,
             theme: view.chart_theme(),
-            word: if view.word_bytes == 4 { WordSize::Bits32 } else { WordSize::Bits64 },
+            word: view.word(),
             all_roofs: view.all_roofs,
             color_by: view.colors(),
         })

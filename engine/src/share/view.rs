@@ -5,7 +5,7 @@
 //! on what it does not understand instead of refusing the whole link. The typed accessors
 //! ([`View::chart_mode`], [`View::hidden`], …) do that parsing in one place.
 
-use crate::chart::{ColorBy, Mode, Theme, Zoom};
+use crate::chart::{ColorBy, Mode, Theme, WordSize, Zoom};
 use crate::domain::counters::Counters;
 use crate::model::{catalogue, ComputeKind, Level, Machine};
 use crate::domain::profile::KernelProfile;
@@ -207,6 +207,15 @@ impl View {
     /// The hidden levels this build knows (unknown ids are ignored).
     pub fn hidden(&self) -> Vec<Level> {
         Level::ALL.into_iter().filter(|&l| self.hidden_levels.iter().any(|h| h == level_id(l))).collect()
+    }
+
+    /// The LD/ST word size of the instruction charts: 4 bytes is 32-bit, anything else 64-bit.
+    pub fn word(&self) -> WordSize {
+        if self.word_bytes == 4 {
+            WordSize::Bits32
+        } else {
+            WordSize::Bits64
+        }
     }
 
     /// The theme, if one was chosen and this build knows it.
