@@ -15,8 +15,10 @@
 
 mod builder;
 pub mod devices;
+pub mod file_read;
 mod join;
 pub mod part;
+mod reading;
 pub mod same_run;
 mod totals;
 pub mod wire;

@@ -389,26 +389,6 @@ fn an_unknown_format_version_is_named() {
     assert!(e.message.contains("file format 8"), "{}", e.message);
 }
 
-/// The web app reads reports in a worker module: `BinaryReader` there, its `BinaryRead`
-/// (through serde, as JSON here) added to the page's builder gives the dataset the builder's
-/// own reader gives.
-#[test]
-fn a_report_read_apart_and_added_gives_the_same_dataset() {
-    use roofline_engine::import::binary::{BinaryRead, BinaryReader};
-    for (file, ..) in reports() {
-        let f = sample(&format!("ncu-rep/{file}"));
-        let mut r = BinaryReader::for_head(&f.name, &f.bytes).expect("a report");
-        for chunk in f.bytes.chunks(4 << 20) {
-            r.push(chunk).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let read = r.finish().unwrap_or_else(|e| panic!("{e}"));
-        let read: BinaryRead = serde_json::from_str(&serde_json::to_string(&read).expect("json")).expect("back");
-        let mut b = DatasetBuilder::new();
-        b.add_binary_read(&f.name, read).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(b.finish().unwrap_or_else(|e| panic!("{e}")), load(f), "{file}");
-    }
-}
-
 /// A report without FLOP metrics (default sections) says how to collect a report that has
 /// them, with the options before the application.
 #[test]

@@ -12,7 +12,7 @@ use roofline_engine::dataset::{DatasetBuilder, MAX_KEPT_LAUNCHES};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 
 mod samples;
-use samples::{read, SAMPLES};
+use samples::{read, sample, SAMPLES};
 const RAW: &str = "ncu/Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv";
 
 /// How a file read in parts went: the dataset or the error (as the builder gives it), and
@@ -194,4 +194,29 @@ fn the_part_starts_after_the_first_line_end_at_or_after_the_cut() {
     assert_eq!(start_in(100, 106, bytes), None); // none after 105 in these bytes
     assert_eq!(start_in(100, 50, bytes), Some(3)); // a cut before the bytes: from their start
     assert_eq!(start_in(100, 200, bytes), None); // a cut past them
+}
+
+#[test]
+fn the_largest_file_of_a_list_read_in_parts_after_the_others() {
+    // The worker splits a list's largest file when that leaves less to the busier parser
+    // (`file_read::plan`: a page and its small companions); the files before it are in the
+    // builder already, and the dataset is the list's read in one go.
+    let big = SourceFile { name: "big.csv".into(), bytes: big_ncu::big_ncu(&raw_sample(), 1_500_000) };
+    let list = [sample("ncu/nsightful__tests_copy_blocked.csv"), big.clone(), sample("nvprof/magus__apps_rodinia30_lavaMD_metrics.csv")];
+    let cut = big.bytes.len() / 2;
+    let mut p = PartParser::new(&big.name, &big.bytes[..1 << 16], cut as u64).unwrap();
+    for c in big.bytes[cut..].chunks(1 << 16) {
+        p.push(c);
+    }
+    let part = p.finish();
+    let start = part.start.unwrap() as usize;
+    let mut b = DatasetBuilder::new();
+    b.add_file(&list[0]).unwrap();
+    for c in big.bytes[..start].chunks(1 << 16) {
+        b.push_chunk(&big.name, c).unwrap();
+    }
+    assert!(b.take_part(&big.name, &part).unwrap(), "the part was taken");
+    b.end_file().unwrap();
+    b.add_file(&list[2]).unwrap();
+    assert!(b.finish() == load_dataset(&list));
 }

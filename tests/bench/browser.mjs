@@ -7,6 +7,8 @@
 //     picked → chart drawn; parsed in the worker) in MB/s, the longest main-thread task
 //     meanwhile (PerformanceObserver 'longtask') and the worker's wasm memory after it
 //     and where its time went (`roofline:worker`: read, parse, wire),
+//   - the same file cut into 5 files (its head, then a fifth of its rows each) picked together:
+//     several files parsed at once, the second parser reading the last ones (`elsewhere`),
 //   - the same for each CURVE_FILE (10 MB / 100 MB / 1 GB: cost linear in size),
 //   - redrawing a 10,000-kernel hierarchical chart (`roofline:render`, median of 9 redraws
 //     per run, with its parts `roofline:scene`, `roofline:paint`, `roofline:raster`),
@@ -14,7 +16,7 @@
 //     drag), one input event per animation frame, from requestAnimationFrame timestamps,
 //   - hovering it (`roofline:hover`: the hit test, at 200 pointer positions).
 // Writes a markdown table (budget | target | measured | result) that scripts/bench.sh includes.
-import { writeFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startSite, launch, waitForChart } from '../e2e/helpers.mjs';
@@ -50,7 +52,20 @@ async function newPage() {
   return { context, page };
 }
 
-/// Loads `file` by the file input; returns ms (roofline:load), the longest task meanwhile
+/// Writes the raw page `file` as `n` files into `dir`: each its head (preamble, header, units
+/// row), then the next nth of its rows. Returns their paths.
+function splitRawPage(file, n, dir) {
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0);
+  const units = lines.findIndex((l) => l.startsWith('""') || l.startsWith('"",'));
+  const head = lines.slice(0, units + 1), rows = lines.slice(units + 1);
+  return Array.from({ length: n }, (_, i) => {
+    const path = join(dir, `part-${i + 1}-of-${n}.csv`);
+    writeFileSync(path, [...head, ...rows.slice(Math.floor((i * rows.length) / n), Math.floor(((i + 1) * rows.length) / n))].join('\n') + '\n');
+    return path;
+  });
+}
+
+/// Loads `file` (a path, or a list of paths picked together) by the file input; returns ms (roofline:load), the longest task meanwhile
 /// and the worker's memory after it (MB).
 async function loadOnce(page, file) {
   await page.evaluate(() => { window.__longtasks = []; performance.clearMeasures('roofline:load'); performance.clearMeasures('roofline:parse'); performance.clearMarks('roofline:worker'); });
@@ -79,6 +94,20 @@ for (let r = 0; r < RUNS; r++) {
   loads.push(await loadOnce(page, big));
   await context.close();
 }
+
+// The same bytes as 5 files picked together, a fresh page per run.
+const listDir = mkdtempSync(join(tmpdir(), 'roofline-bench-list-'));
+const list = splitRawPage(big, 5, listDir);
+const listMB = list.reduce((s, f) => s + sizeMB(f), 0);
+const listLoads = [];
+for (let r = 0; r < RUNS; r++) {
+  const { context, page } = await newPage();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('roofline-worker_bg.wasm')), null, { timeout: 30_000 }).catch(() => {});
+  await page.waitForTimeout(300);
+  listLoads.push(await loadOnce(page, list));
+  await context.close();
+}
+rmSync(listDir, { recursive: true, force: true });
 
 // The size curve, in one page (one run each for files of 1 GB).
 const curveRows = [];
@@ -162,6 +191,8 @@ site.server.close();
 const pct = (xs, q) => { const s = xs.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(q * s.length))]; };
 const load = { ms: median(loads.map((l) => l.ms)), longest: Math.max(...loads.map((l) => l.longest)), workerMB: Math.max(...loads.map((l) => l.workerMB)) };
 const mbps = sizeMB(big) / (load.ms / 1000);
+const listMs = median(listLoads.map((l) => l.ms));
+const listMbps = listMB / (listMs / 1000);
 const firstChartMs = median(firstCharts);
 const [renderMs, sceneMs, paintMs, rasterMs] = [0, 1, 2, 3].map((k) => median(redrawRuns.map((x) => x[k])));
 const allGaps = frameRuns.flatMap((f) => f.gaps);
@@ -173,6 +204,7 @@ const rows = [
   ['browser: time to first chart (localhost)', '≤ 1000 ms', `${firstChartMs.toFixed(0)} ms (${runsNote}: ${firstCharts.map((v) => v.toFixed(0)).join(', ')})`, firstChartMs <= 1000],
   [`browser: load ${sizeMB(big).toFixed(0)} MB ncu raw, pick → chart (roofline:load, worker)`, '≥ 300 MB/s', `${mbps.toFixed(0)} MB/s (${load.ms.toFixed(0)} ms, ${runsNote}: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms)`, mbps >= 300],
   ['browser: where that load\'s time went', '–', `worker: read in ${Math.max(...loads.map((l) => l.worker.parts ?? 1))} part(s) (${loads.filter((l) => l.worker.parts === 2).length} of ${RUNS} runs by two parsers; the second took ${median(loads.map((l) => l.worker.second_ms ?? 0)).toFixed(0)} ms, waited for ${median(loads.map((l) => l.worker.part_wait_ms ?? 0)).toFixed(0)} ms); first parser: read ${median(loads.map((l) => l.worker.read_ms)).toFixed(0)} ms, parse ${median(loads.map((l) => l.worker.parse_ms)).toFixed(0)} ms, dataset to a JS value ${median(loads.map((l) => l.worker.wire_ms)).toFixed(1)} ms; pick → dataset on the page ${median(loads.map((l) => l.parseMs)).toFixed(0)} ms; then show and draw`, null],
+  [`browser: the same ${listMB.toFixed(0)} MB as 5 files picked together, pick → chart`, '≥ 300 MB/s', `${listMbps.toFixed(0)} MB/s (${listMs.toFixed(0)} ms, ${runsNote}: ${listLoads.map((l) => l.ms.toFixed(0)).join(', ')} ms); the second parser read ${median(listLoads.map((l) => l.worker.elsewhere ?? 0))} of the 5 files (first parser: read ${median(listLoads.map((l) => l.worker.read_ms)).toFixed(0)} ms, parse ${median(listLoads.map((l) => l.worker.parse_ms)).toFixed(0)} ms of which adding the second's files ${median(listLoads.map((l) => l.worker.take_ms ?? 0)).toFixed(0)} ms, waited for them ${median(listLoads.map((l) => l.worker.part_wait_ms ?? 0)).toFixed(0)} ms); longest task ${Math.max(...listLoads.map((l) => l.longest)).toFixed(0)} ms`, listMbps >= 300],
   ['browser: longest main-thread task during that load', '≤ 50 ms', `${load.longest.toFixed(0)} ms (the longest of ${RUNS} runs; 0: no task over 50 ms)`, load.longest <= 50],
   ['browser: worker wasm memory after that load', '≤ 256 MB', mem(load.workerMB), Number.isNaN(load.workerMB) ? null : load.workerMB <= 256],
   ...curveRows.map((c) => [`browser: curve ${c.file}`, c.mb > 500 ? 'worker ≤ 256 MB' : '–', `${(c.mb / (c.ms / 1000)).toFixed(0)} MB/s (${c.ms.toFixed(0)} ms, ${c.runs === 1 ? '1 run' : `median of ${c.runs}`}), longest task ${c.longest.toFixed(0)} ms, worker memory ${mem(c.workerMB)}`, c.mb > 500 ? c.workerMB <= 256 : null]),

@@ -142,6 +142,43 @@ test('a large file is read by two parsers at once, and shows what one parser sho
   await context.close();
 });
 
+test('several files are parsed at once, show what one parser shows, and an error names its file and line', async () => {
+  // Two 3 MB raw pages picked together (6 MB: over the size from which the worker shares a
+  // list with its second parser, worker/src/share.rs): the second parser reads the second
+  // file. The same rows pasted as one text are read by one parser: the two tables must be the
+  // same (the exact equality, to the bit, is engine/tests/file_read.rs's).
+  const a = bigRawPage(3e6);
+  const head = a.slice(0, a.indexOf('\n"0","') + 1);
+  const { context, page, problems } = await openPage(browser, site.url);
+  const worker = () => page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail);
+  await openMenu(page, MENUS.data);
+  await page.locator('.paste-box summary').click();
+  await page.evaluate((t) => { const area = document.querySelector('#paste-text'); area.value = t; area.dispatchEvent(new Event('input', { bubbles: true })); }, a + a.slice(head.length));
+  await page.getByRole('button', { name: 'Analyse pasted text' }).click();
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText === 'pasted text', null, { timeout: 60_000 });
+  assert.equal((await worker()).elsewhere, 0);
+  const one = await tableText(page);
+  assert.match(one, /flash/);
+  const files = [{ name: 'raw_a.csv', mimeType: 'text/csv', buffer: Buffer.from(a) }, { name: 'raw_b.csv', mimeType: 'text/csv', buffer: Buffer.from(a) }];
+  await page.setInputFiles('#file-input', files);
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('raw_b.csv'), null, { timeout: 60_000 });
+  assert.equal((await worker()).elsewhere, 1, 'the second parser read the second file');
+  assert.equal(await tableText(page), one);
+  // Invalid UTF-8 in the second file's 40th row (a line counted by hand): the alert names the
+  // file the second parser read, and the line, as one parser would.
+  const at = [...a.matchAll(/\n/g)][head.split('\n').length - 1 + 39].index + 2; // inside its first cell
+  const line = a.slice(0, at).split('\n').length;
+  const broken = Buffer.concat([Buffer.from(a.slice(0, at)), Buffer.from([0xff, 0xfe]), Buffer.from(a.slice(at))]);
+  await page.setInputFiles('#file-input', [files[0], { name: 'raw_broken.csv', mimeType: 'text/csv', buffer: broken }]);
+  const alert = page.locator('[role=alert]');
+  await alert.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(await alert.innerText(), new RegExp(`raw_broken\\.csv.*line ${line}\\b`, 's'));
+  assert.equal(await tableText(page), one, 'the previous view stays');
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.foreignRequests, []);
+  await context.close();
+});
+
 test('Cancel ends a load: no alert, the previous view stays, the next load works', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   const before = await tableText(page);

@@ -11,8 +11,9 @@
 //!   `{id, sources: [{name, bytes: Uint8Array}, …]}` (text already in memory);
 //! * the worker answers `{id, progress: fraction}` every 4 MiB of a file list, then once
 //!   `{id, stats: {memory_bytes, read_ms, parse_ms, part_wait_ms, take_ms, second_ms,
-//!   wire_ms, parts, reader}}` (its wasm memory, where the time went, how many parsers read
-//!   the file ([`parts`]) and who read the files, for DevTools, the benchmark and the tests)
+//!   wire_ms, parts, elsewhere, reader}}` (its wasm memory, where the time went, how many
+//!   parsers read the file ([`parts`]), how many of a list's files the second parser read
+//!   ([`share`]) and who read the files, for DevTools, the benchmark and the tests)
 //!   and `{id, ok: DatasetWire}`
 //!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
 //!
@@ -20,14 +21,17 @@
 //! and frees the worker's memory; the page starts a fresh worker for the next load.
 
 use roofline_engine::dataset::wire::DatasetWire;
-use roofline_engine::dataset::{part, Dataset, DatasetBuilder};
+use roofline_engine::dataset::{file_read, part, Dataset, DatasetBuilder};
 use roofline_engine::limits;
+use nested::Nested;
 use serde::Serialize;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 mod nested;
 mod parts;
+mod share;
 mod slices;
 mod warm;
 
@@ -58,22 +62,47 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
 
 /// Reads and parses every file of the list as one dataset, posting progress every
 /// [`PROGRESS_BYTES`]. Each file is read in slices by a reader worker while the engine
-/// parses the slice before ([`slices`] says why); a single large file is read in two parts
-/// by two parsers at once ([`parts`]).
+/// parses the slice before ([`slices`] says why). A large file is read in two parts by two
+/// parsers at once ([`parts`]), or a list's last files are read by the second parser while
+/// this one reads the first ones ([`share`]): whichever leaves the busier parser the fewest
+/// bytes (`file_read::plan`).
 async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
     let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
     for f in &files {
         limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
     }
-    let mut progress = Progress { id: id.clone(), total: files.iter().map(|f| f.size()).sum(), done: 0.0, reported: 0.0 };
+    let total: f64 = files.iter().map(|f| f.size()).sum();
+    let mut progress = Progress { id: id.clone(), total, done: 0.0, reported: 0.0, second: None };
     let mut builder = DatasetBuilder::new();
     let mut buf: Vec<u8> = Vec::new();
-    let split = files.len() == 1 && files.iter().all(|f| (parts::SPLIT_MIN_BYTES..=parts::SPLIT_MAX_BYTES).contains(&f.size()));
-    for file in &files {
+    // The second parser reads a part of one file (`split`) or the files from `from` on.
+    let sizes: Vec<u64> = files.iter().map(|f| f.size() as u64).collect();
+    let (split, from) = match file_read::plan(&sizes, parts::SPLIT_MIN_BYTES as u64..=parts::SPLIT_MAX_BYTES as u64, share::SHARE_MIN_BYTES as u64) {
+        file_read::Plan::Split(i) => (Some(i), files.len()),
+        file_read::Plan::Share(from) => (None, from),
+        file_read::Plan::One => (None, files.len()),
+    };
+    let mut shared = files.get(from..).filter(|rest| !rest.is_empty()).and_then(share::ask);
+    progress.second = shared.as_ref().map(share::Shared::second);
+    for (i, file) in files.iter().enumerate() {
+        if let (Some(s), Some(index)) = (shared.as_mut(), i.checked_sub(from)) {
+            let t = now();
+            let read = s.answer(index).await;
+            times.part_wait_ms += now() - t;
+            progress.add(0.0);
+            if let Some(read) = read {
+                let t = now();
+                builder.add_read(&file.name(), &read).map_err(|e| e.to_string())?;
+                times.take_ms += now() - t;
+                times.parse_ms += now() - t;
+                times.elsewhere += 1;
+                continue;
+            }
+        }
         if file.size() <= 0.0 {
             builder.push_chunk(&file.name(), &[]).map_err(|e| e.to_string())?;
         }
-        read_file(file, split, &mut builder, &mut buf, &mut progress, times).await?;
+        read_file(file, split == Some(i), &mut builder, &mut buf, &mut progress, times).await?;
         let t = now();
         builder.end_file().map_err(|e| e.to_string())?;
         times.parse_ms += now() - t;
@@ -90,13 +119,15 @@ struct Progress {
     total: f64,
     done: f64,
     reported: f64,
+    /// The second parser while it reads a part or files of the list: its bytes count too.
+    second: Option<Rc<Nested>>,
 }
 
 impl Progress {
-    /// Counts `bytes` more read here; `elsewhere`: bytes the second parser has read.
-    fn add(&mut self, bytes: f64, elsewhere: f64) {
+    /// Counts `bytes` more read here, and what the second parser has read.
+    fn add(&mut self, bytes: f64) {
         self.done += bytes;
-        let done = self.done + elsewhere;
+        let done = self.done + self.second.as_ref().map_or(0.0, |s| s.inbox.borrow().progress);
         if done - self.reported >= PROGRESS_BYTES {
             self.reported = done;
             reply(&self.id, "progress", &JsValue::from_f64(if self.total > 0.0 { (done / self.total).min(1.0) } else { 1.0 }));
@@ -119,6 +150,7 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
     while part_start.is_none() && next_slice(&mut slices, buf, times).await? {
         if split && at == 0.0 {
             asked = parts::ask(file, cut, buf);
+            progress.second = asked.as_ref().map(parts::Asked::second);
         }
         let mut take = buf.len();
         if asked.is_some() {
@@ -129,7 +161,7 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
         }
         push(builder, &name, buf.get(..take).unwrap_or(&[]), times)?;
         at += take as f64;
-        progress.add(take as f64, asked.as_ref().map_or(0.0, parts::Asked::progress));
+        progress.add(take as f64);
     }
     times.reader = slices.reader();
     drop(slices);
@@ -140,12 +172,14 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
         if let Some((part, second_ms)) = answer {
             let t = now();
             let taken = builder.take_part(&name, &part).map_err(|e| e.to_string())?;
-            times.take_ms = now() - t;
-            times.parse_ms += times.take_ms;
+            let take_ms = now() - t;
+            times.take_ms += take_ms;
+            times.parse_ms += take_ms;
             times.second_ms = second_ms;
             if taken {
                 times.parts = 2;
-                progress.add(size - at, 0.0);
+                progress.second = None;
+                progress.add(size - at);
                 return Ok(());
             }
         }
@@ -155,7 +189,7 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
         let mut slices = slices::Slices::range(file, at, size);
         while next_slice(&mut slices, buf, times).await? {
             push(builder, &name, buf, times)?;
-            progress.add(buf.len() as f64, 0.0);
+            progress.add(buf.len() as f64);
         }
     }
     Ok(())
@@ -190,7 +224,8 @@ struct Times {
     read_ms: f64,
     parse_ms: f64,
     part_wait_ms: f64,
-    /// Of `parse_ms`, taking the part over; and how long the second parser read it.
+    /// Of `parse_ms`, taking the second parser's part or files over; and how long it read
+    /// the part.
     take_ms: f64,
     second_ms: f64,
     wire_ms: f64,
@@ -198,6 +233,8 @@ struct Times {
     reader: &'static str,
     /// How many parsers read the last file: 2 when the second's part was taken over.
     parts: u8,
+    /// Files of the list read whole by the second parser ([`share`]).
+    elsewhere: u32,
 }
 
 /// `performance.now()` in the worker, ms.
@@ -240,7 +277,7 @@ async fn answer(data: JsValue) {
     // budget, and where the time went.
     let stats = js_sys::Object::new();
     let parts = f64::from(times.parts.max(1));
-    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("part_wait_ms", times.part_wait_ms), ("take_ms", times.take_ms), ("second_ms", times.second_ms), ("wire_ms", times.wire_ms), ("parts", parts)] {
+    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("part_wait_ms", times.part_wait_ms), ("take_ms", times.take_ms), ("second_ms", times.second_ms), ("wire_ms", times.wire_ms), ("parts", parts), ("elsewhere", f64::from(times.elsewhere))] {
         let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
     }
     let _ = js_sys::Reflect::set(&stats, &JsValue::from_str("reader"), &JsValue::from_str(times.reader));

@@ -11,7 +11,8 @@
 //!   `{seq, part: PartRead, launches: ArrayBuffer, ms}` (transferred; `ms`: how long it took),
 //!   or `{seq, none: true}`
 //!   where the head does not let it read a part, or `{seq, error}` where the browser could not
-//!   read the file. A newer `seq` stops an older one's reading.
+//!   read the file. A newer `seq` stops an older one's reading;
+//! * the first may instead post `{seq, files}`: whole files of a list, [`super::share`].
 //!
 //! Whatever the second cannot do (no nested workers, its script missing, a file it cannot
 //! split, a cut inside a quoted field) the first does itself: reading in parts only ever makes
@@ -71,9 +72,8 @@ pub struct Asked {
     seq: u32,
 }
 
-/// Asks the second parser to read `file` from `cut` on, given the file's first bytes `head`;
-/// `None` if there is no second parser ready.
-pub fn ask(file: &web_sys::File, cut: f64, head: &[u8]) -> Option<Asked> {
+/// The second parser, if it is ready, its inbox emptied for a new job.
+pub fn second_parser() -> Option<Rc<Nested>> {
     let second = SECOND_PARSER.with(|s| s.borrow().clone())?;
     {
         let mut i = second.inbox.borrow_mut();
@@ -83,14 +83,21 @@ pub fn ask(file: &web_sys::File, cut: f64, head: &[u8]) -> Option<Asked> {
         i.messages.clear();
         i.progress = 0.0;
     }
+    Some(second)
+}
+
+/// Asks the second parser to read `file` from `cut` on, given the file's first bytes `head`;
+/// `None` if there is no second parser ready.
+pub fn ask(file: &web_sys::File, cut: f64, head: &[u8]) -> Option<Asked> {
+    let second = second_parser()?;
     let seq = second.ask(&[("file", file.clone().into()), ("cut", cut.into()), ("head", js_sys::Uint8Array::from(head).into())])?;
     Some(Asked { second, seq })
 }
 
 impl Asked {
-    /// Bytes the second parser has read so far.
-    pub fn progress(&self) -> f64 {
-        self.second.inbox.borrow().progress
+    /// The second parser (its inbox holds its progress).
+    pub fn second(&self) -> Rc<Nested> {
+        self.second.clone()
     }
 
     /// The part, once read, and how long the second parser took, ms; `None` where it could
@@ -107,26 +114,42 @@ impl Asked {
 // The second parser's side.
 
 thread_local! {
-    /// The part being read (a newer one stops it).
+    /// The job being done: a part, or files ([`super::share`]); a newer one stops it.
     static CURRENT: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Whether job `seq` is still the one asked for (a newer job stops an older one's reading).
+pub fn current(seq: u32) -> bool {
+    CURRENT.with(Cell::get) == seq
 }
 
 /// Posts `{seq, key: value}` to the first parser.
 fn post(seq: u32, key: &str, value: &JsValue) {
-    let _ = scope().post_message(&object(&[("seq", seq.into()), (key, value.clone())]));
+    post_fields(&[("seq", seq.into()), (key, value.clone())]);
 }
 
-/// Listens as a second parser.
+/// Posts a message of these fields to the first parser.
+pub fn post_fields(fields: &[(&str, JsValue)]) {
+    let _ = scope().post_message(&object(fields));
+}
+
+/// Listens as a second parser: a part of a file, or whole files ([`super::share`]).
 pub fn serve() {
-    let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| wasm_bindgen_futures::spawn_local(read_part(e.data())));
+    let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
+        let data = e.data();
+        let seq = field(&data, "seq").as_f64().unwrap_or(0.0) as u32;
+        CURRENT.with(|c| c.set(seq));
+        match field(&data, "files").dyn_into::<js_sys::Array>() {
+            Ok(files) => wasm_bindgen_futures::spawn_local(super::share::read_files(seq, files)),
+            Err(_) => wasm_bindgen_futures::spawn_local(read_part(seq, data)),
+        }
+    });
     scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
     on.forget();
 }
 
 /// Reads the part one message asks for and posts it.
-async fn read_part(data: JsValue) {
-    let seq = field(&data, "seq").as_f64().unwrap_or(0.0) as u32;
-    CURRENT.with(|c| c.set(seq));
+async fn read_part(seq: u32, data: JsValue) {
     let (Ok(file), Some(cut)) = (field(&data, "file").dyn_into::<web_sys::File>(), field(&data, "cut").as_f64()) else {
         return post(seq, "none", &JsValue::TRUE);
     };
@@ -140,8 +163,8 @@ async fn read_part(data: JsValue) {
     let (mut done, mut reported) = (0.0, 0.0);
     let t0 = now();
     loop {
-        if CURRENT.with(Cell::get) != seq {
-            return; // given up by the first parser: a newer part is asked for
+        if !current(seq) {
+            return; // given up by the first parser: a newer job is asked for
         }
         match slices.next().await {
             Ok(Some(bytes)) => {

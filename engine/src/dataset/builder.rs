@@ -22,17 +22,16 @@
 //! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
 
 use super::devices::FileDevices;
+use super::file_read::FileRead;
 use super::part::{self, PartRead};
+use super::reading::Reading;
 use super::same_run::{self, SameRun};
 use super::totals::KernelTotals;
 use super::{merge_kernel, roofline_requirements, Dataset, FileInfo, LaunchJoin, SourceFile};
 use crate::domain::{Counter, Device};
 use crate::error::ImportError;
-use crate::import::binary::{self, BinaryImporter, BinaryParser};
-use crate::import::chunks::{utf8, ChunkFeeder};
-use crate::import::ncu::is_ncu_header;
-use crate::import::stream::{read_whole, LaunchRef, LaunchSink, RecordParser};
-use crate::import::table::DETECT_LINES;
+use crate::import::binary;
+use crate::import::stream::{read_whole, LaunchRef, LaunchSink};
 use crate::import::json::JsonDocument;
 use crate::import::{self, Imported, Importer};
 use std::collections::HashMap;
@@ -48,86 +47,15 @@ pub struct DatasetBuilder {
     same_run: SameRun,
 }
 
-/// The file being pushed.
+/// The file being pushed: how far it is read, and what its launches added up to so far.
 struct OpenFile {
     name: String,
-    state: FileState,
-}
-
-enum FileState {
-    /// The first bytes, until the format is known; `scanned`/`lines`: complete lines looked
-    /// at for a header so far.
-    Head { bytes: Vec<u8>, scanned: usize, lines: usize },
-    /// `tail`: the warning for a file cut in the middle of a row, from a part read elsewhere
+    reading: Reading,
+    totals: KernelTotals,
+    devices: FileDevices,
+    /// The warning for a file cut in the middle of a row, from a part read elsewhere
     /// ([`DatasetBuilder::take_part`]).
-    Streaming { importer: &'static dyn Importer, parser: Box<dyn RecordParser>, feeder: ChunkFeeder, totals: KernelTotals, devices: FileDevices, tail: Option<ImportError> },
-    /// A format read whole at the end of the file.
-    Whole { bytes: Vec<u8> },
-    /// A binary format (Nsight Compute reports), read from its chunks as they arrive.
-    Binary { importer: &'static dyn BinaryImporter, parser: Box<dyn BinaryParser>, totals: KernelTotals, devices: FileDevices },
-}
-
-/// What the first bytes of a file say.
-enum Decision {
-    Undecided { scanned: usize, lines: usize },
-    Stream(&'static dyn Importer),
-    Binary(&'static dyn BinaryImporter),
-    Whole,
-}
-
-/// A UTF-8 byte-order mark (a file is read without it; [`super::part`] too).
-pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// Decides how to read a file from its first bytes `head` (BOM removed); `eof` when that is
-/// all of it. Lines from byte `scanned` (line `lines` + 1) on have not been looked at yet;
-/// bytes from `fresh` on were just pushed.
-fn decide(file: &str, head: &[u8], fresh: usize, eof: bool, mut scanned: usize, mut lines: usize) -> Result<Decision, ImportError> {
-    if !eof && head.len() < binary::DETECT_BYTES {
-        return Ok(Decision::Undecided { scanned, lines });
-    }
-    if let Some(imp) = binary::detect(head) {
-        return Ok(Decision::Binary(imp));
-    }
-    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
-        return Ok(Decision::Whole); // decoding the whole file gives the UTF-16 error
-    }
-    // A JSON object may be a `.roofline.json` view, detected before the Nsight Compute pages
-    // by a key anywhere in it: the head cannot decide, read it whole (as `load_dataset` does).
-    // Only the first KB is looked at (linear pushes); a file starting with more blank space
-    // than that is read whole too.
-    let prefix = head.get(..head.len().min(1024)).unwrap_or(head);
-    let valid = std::str::from_utf8(prefix).unwrap_or_else(|e| std::str::from_utf8(prefix.get(..e.valid_up_to()).unwrap_or(&[])).unwrap_or(""));
-    let blank = valid.trim_start_matches('\u{feff}').trim_start().is_empty();
-    if crate::import::view_file::starts_like_json(valid) || (blank && head.len() > prefix.len()) {
-        return Ok(Decision::Whole);
-    }
-    // A line end can only be new in the bytes just pushed (from `fresh` on): search those
-    // only, so that pushing a long line byte by byte stays linear.
-    let from = fresh.max(scanned);
-    let complete = if eof { head.len() } else { memchr::memrchr(b'\n', head.get(from..).unwrap_or(&[])).map_or(scanned, |i| from + i + 1) };
-    let mut found = false;
-    while scanned < complete && lines < DETECT_LINES && !found {
-        let rest = head.get(scanned..complete).unwrap_or(&[]);
-        let end = memchr::memchr(b'\n', rest).map_or(complete, |i| scanned + i + 1);
-        let line = utf8(file, head.get(scanned..end).unwrap_or(&[]), lines + 1)?;
-        found = is_ncu_header(line.trim_end_matches(['\n', '\r']).trim_start_matches('\u{feff}'));
-        scanned = end;
-        lines += 1;
-    }
-    if found {
-        // The header decides the Nsight Compute formats (their detection looks at the first
-        // header only), and the formats before them in `importers()` are not CSV: the
-        // answer for the head is the answer for the whole file.
-        let text = utf8(file, head.get(..complete).unwrap_or(&[]), 1)?;
-        return Ok(match import::detect(text) {
-            Some(imp) if imp.stream(file).is_some() => Decision::Stream(imp),
-            _ => Decision::Whole,
-        });
-    }
-    if eof || lines >= DETECT_LINES {
-        return Ok(Decision::Whole);
-    }
-    Ok(Decision::Undecided { scanned, lines })
+    tail: Option<ImportError>,
 }
 
 /// Where a streamed file's launches go: its kernel totals and the dataset's launches.
@@ -160,7 +88,10 @@ impl DatasetBuilder {
         }
         let mut file = self.open.take().unwrap_or_else(|| OpenFile {
             name: file_name.to_string(),
-            state: FileState::Head { bytes: Vec::new(), scanned: 0, lines: 0 },
+            reading: Reading::default(),
+            totals: KernelTotals::default(),
+            devices: FileDevices::default(),
+            tail: None,
         });
         let result = self.push_to(&mut file, chunk, false);
         self.open = Some(file);
@@ -171,22 +102,22 @@ impl DatasetBuilder {
     pub fn end_file(&mut self) -> Result<(), ImportError> {
         let Some(mut file) = self.open.take() else { return Ok(()) };
         self.push_to(&mut file, &[], true)?;
-        match file.state {
-            FileState::Head { .. } => Ok(()), // push_to with eof always decides
-            FileState::Whole { bytes } => self.add_file(&SourceFile { name: file.name, bytes }),
-            FileState::Streaming { importer, mut parser, mut feeder, mut totals, mut devices, tail } => {
-                let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
-                let cut = feeder.finish(&file.name, parser.as_mut(), &mut sink)?;
-                self.end_streamed(&file.name, importer.format(), totals);
+        let OpenFile { name, reading, mut totals, mut devices, tail } = file;
+        let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
+        match reading {
+            Reading::Head { .. } => Ok(()), // push_to with eof always decides
+            Reading::Whole { bytes } => self.add_file(&SourceFile { name, bytes }),
+            Reading::Streaming { importer, mut parser, mut feeder } => {
+                let cut = feeder.finish(&name, parser.as_mut(), &mut sink)?;
+                self.end_streamed(&name, importer.format(), totals);
                 self.ds.devices.add_file(&parser.devices(), devices);
                 self.ds.warnings.extend(parser.warnings());
                 self.ds.warnings.extend(cut.or(tail)); // as add_file's limits::truncated_row
                 Ok(())
             }
-            FileState::Binary { importer, mut parser, mut totals, mut devices } => {
-                let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
+            Reading::Binary { importer, mut parser } => {
                 let warnings = parser.finish(&mut sink)?;
-                self.end_streamed(&file.name, importer.format(), totals);
+                self.end_streamed(&name, importer.format(), totals);
                 self.ds.devices.add_file(&parser.devices(), devices);
                 if let Some(f) = self.ds.files.last_mut() {
                     f.tool = parser.tool();
@@ -206,14 +137,14 @@ impl DatasetBuilder {
     /// nothing more of it.
     pub fn take_part(&mut self, file_name: &str, part: &PartRead) -> Result<bool, ImportError> {
         let Some(file) = self.open.as_mut().filter(|f| f.name == file_name) else { return Ok(false) };
-        let FileState::Streaming { importer, parser, feeder, totals, devices, tail } = &mut file.state else { return Ok(false) };
+        let OpenFile { reading: Reading::Streaming { importer, parser, feeder }, totals, devices, tail, .. } = file else { return Ok(false) };
         if importer.format() != part.format || part.start.is_none() || !feeder.at_record_start() {
             return Ok(false);
         }
         let Some(shift) = parser.line().checked_sub(part.first_line) else { return Ok(false) };
         let Some(remap) = parser.absorb(&part.state) else { return Ok(false) };
         let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
-        part::replay(&file.name, part, &remap, &mut sink)?;
+        part::replay(&file.name, &part.names, &part.launches, Some(&remap), &mut sink)?;
         if let Some(e) = &part.error {
             return Err(part::shifted(e.clone(), shift));
         }
@@ -270,24 +201,28 @@ impl DatasetBuilder {
         Ok(())
     }
 
-    /// Adds a binary file read elsewhere (the web app reads reports in a worker module,
-    /// [`binary::BinaryReader`]): the same kernels, launches, devices, tool and warnings as
-    /// pushing the file's bytes to a builder that reads the format itself.
-    pub fn add_binary_read(&mut self, name: &str, read: binary::BinaryRead) -> Result<(), ImportError> {
+    /// Adds a whole file read by another parser ([`super::file_read`]: the app's second
+    /// parser reads some of a list's files while the first reads the others): the same
+    /// kernels, launches, devices, tool, warnings and error as pushing the file's bytes here.
+    /// Files are added in the list's order, whoever read them, so every sum is added in the
+    /// order one parser adds it.
+    pub fn add_read(&mut self, name: &str, read: &FileRead) -> Result<(), ImportError> {
         self.end_file()?;
-        let format = binary::FORMATS.iter().copied().find(|f| *f == read.format).ok_or_else(|| ImportError::new(name, None, format!("unknown binary format {:?}", read.format)))?;
+        if let Some(e) = &read.error {
+            return Err(e.clone());
+        }
+        let format = import::importers().iter().map(|i| i.format()).chain(binary::binary_importers().iter().map(|i| i.format())).find(|f| *f == read.format);
+        let format = format.ok_or_else(|| ImportError::new(name, None, format!("the second reader read an unknown format {:?} (an internal error; reload the page)", read.format)))?;
         let mut totals = KernelTotals::default();
         let mut devices = FileDevices::default();
         let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
-        for l in &read.launches {
-            sink.launch(LaunchRef { id: l.id, kernel: &l.kernel, count: l.count, counters: &l.counters, device: l.device });
-        }
+        part::replay(name, &read.names, &read.launches, None, &mut sink)?;
         self.end_streamed(name, format, totals);
         self.ds.devices.add_file(&read.devices, devices);
         if let Some(f) = self.ds.files.last_mut() {
-            f.tool = read.tool;
+            f.tool.clone_from(&read.tool);
         }
-        self.ds.warnings.extend(read.warnings.into_iter().map(|m| ImportError::new(name, None, m)));
+        self.ds.warnings.extend(read.warnings.iter().cloned());
         Ok(())
     }
 
@@ -309,62 +244,8 @@ impl DatasetBuilder {
 
     /// Feeds `chunk` to the open file in whatever state it is; `eof` after its last chunk.
     fn push_to(&mut self, file: &mut OpenFile, chunk: &[u8], eof: bool) -> Result<(), ImportError> {
-        match &mut file.state {
-            FileState::Whole { bytes } => {
-                crate::limits::check_held(&file.name, bytes.len().saturating_add(chunk.len()))?;
-                bytes.extend_from_slice(chunk);
-                Ok(())
-            }
-            FileState::Streaming { parser, feeder, totals, devices, .. } => {
-                let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
-                feeder.push(&file.name, chunk, parser.as_mut(), &mut sink)
-            }
-            FileState::Binary { parser, totals, devices, .. } => {
-                let mut sink = FileSink { totals, devices, ds: &mut self.ds, join: &mut self.join };
-                parser.push(chunk, &mut sink)
-            }
-            FileState::Head { bytes, scanned, lines } => {
-                // Decide on the chunk in place when nothing is kept yet (a whole file, or a
-                // first chunk holding the header): no copy.
-                let in_place = bytes.is_empty();
-                if !in_place {
-                    bytes.extend_from_slice(chunk);
-                }
-                let data: &[u8] = if in_place { chunk } else { bytes };
-                let bom = if data.starts_with(BOM) || (!eof && BOM.starts_with(data)) { BOM.len().min(data.len()) } else { 0 };
-                let fresh = data.len().saturating_sub(chunk.len()).saturating_sub(bom);
-                let decision = decide(&file.name, data.get(bom..).unwrap_or(&[]), fresh, eof, *scanned, *lines)?;
-                match decision {
-                    Decision::Undecided { scanned: s, lines: l } => {
-                        (*scanned, *lines) = (s, l);
-                        if in_place {
-                            bytes.extend_from_slice(chunk);
-                        }
-                        Ok(())
-                    }
-                    Decision::Binary(importer) => {
-                        // Everything so far (BOM detection never strips from a binary head).
-                        let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
-                        file.state = FileState::Binary { importer, parser: importer.reader(&file.name), totals: KernelTotals::default(), devices: FileDevices::default() };
-                        let body: &[u8] = if in_place { chunk } else { &kept };
-                        self.push_to(file, body, false)
-                    }
-                    Decision::Whole => {
-                        let kept = if in_place { chunk.to_vec() } else { std::mem::take(bytes) };
-                        file.state = FileState::Whole { bytes: kept };
-                        Ok(())
-                    }
-                    Decision::Stream(importer) => {
-                        let kept = if in_place { Vec::new() } else { std::mem::take(bytes) };
-                        let Some(parser) = importer.stream(&file.name) else { return Ok(()) };
-                        file.state = FileState::Streaming { importer, parser, feeder: ChunkFeeder::default(), totals: KernelTotals::default(), devices: FileDevices::default(), tail: None };
-                        // Now streaming: feed what was read so far.
-                        let body: &[u8] = if in_place { chunk } else { &kept };
-                        self.push_to(file, body.get(bom..).unwrap_or(&[]), false)
-                    }
-                }
-            }
-        }
+        let mut sink = FileSink { totals: &mut file.totals, devices: &mut file.devices, ds: &mut self.ds, join: &mut self.join };
+        file.reading.push(&file.name, chunk, eof, &mut sink)
     }
 
     /// Adds a streamed file's kernel totals.

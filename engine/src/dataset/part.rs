@@ -34,7 +34,7 @@ use crate::error::ImportError;
 use crate::import::chunks::ChunkFeeder;
 use crate::import::stream::{LaunchRef, LaunchSink, PartState, RecordParser};
 use crate::import;
-use super::builder::BOM;
+use super::reading::BOM;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
@@ -142,9 +142,11 @@ pub fn start_in(at: u64, cut: u64, bytes: &[u8]) -> Option<usize> {
 /// (u8) and value (f64). Absent fields are written as zeros.
 #[derive(Default)]
 pub struct LaunchCodec {
-    names: Vec<String>,
+    /// The kernels' names, in the order first met.
+    pub(super) names: Vec<String>,
     by_name: FxHashMap<String, u32>,
-    bytes: Vec<u8>,
+    /// The launches written so far.
+    pub(super) bytes: Vec<u8>,
 }
 
 impl LaunchSink for LaunchCodec {
@@ -178,11 +180,11 @@ impl LaunchSink for LaunchCodec {
     }
 }
 
-/// Reads launches that [`LaunchCodec`] wrote, handing each to `out` with its device index
-/// mapped through `devices`.
-pub(super) fn replay(file: &str, part: &PartRead, devices: &[Option<u16>], out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+/// Reads `launches` that [`LaunchCodec`] wrote (their kernels' `names`), handing each to
+/// `out` with its device index mapped through `devices` (`None`: kept as it is).
+pub(super) fn replay(file: &str, names: &[String], launches: &[u8], devices: Option<&[Option<u16>]>, out: &mut dyn LaunchSink) -> Result<(), ImportError> {
     let unreadable = || ImportError::new(file, None, "the second reader's launches are unreadable (an internal error; reload the page)");
-    let mut r = Bytes(&part.launches);
+    let mut r = Bytes(launches);
     let mut counters = Counters::default();
     while !r.0.is_empty() {
         let flags = r.u8().ok_or_else(unreadable)?;
@@ -196,8 +198,12 @@ pub(super) fn replay(file: &str, part: &PartRead, devices: &[Option<u16>], out: 
             let c = r.u8().and_then(|i| Counter::ALL.get(usize::from(i)).copied()).ok_or_else(unreadable)?;
             counters.set(c, r.f64().ok_or_else(unreadable)?);
         }
-        let kernel = part.names.get(kernel as usize).ok_or_else(unreadable)?;
-        let device = if flags & 2 != 0 { *devices.get(usize::from(device)).ok_or_else(unreadable)? } else { None };
+        let kernel = names.get(kernel as usize).ok_or_else(unreadable)?;
+        let device = match devices {
+            _ if flags & 2 == 0 => None,
+            Some(map) => *map.get(usize::from(device)).ok_or_else(unreadable)?,
+            None => Some(device),
+        };
         out.launch(LaunchRef { id: (flags & 1 != 0).then_some(id), kernel, count, counters: &counters, device });
     }
     Ok(())

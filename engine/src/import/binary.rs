@@ -5,10 +5,8 @@
 //! it arrives and hands each launch to a [`LaunchSink`] as soon as it is complete.
 
 use super::stream::LaunchSink;
-use crate::domain::profile::Launch;
 use crate::domain::Device;
 use crate::error::ImportError;
-use serde::{Deserialize, Serialize};
 
 /// How many first bytes [`detect`] needs to decide.
 pub const DETECT_BYTES: usize = 4;
@@ -42,8 +40,8 @@ pub trait BinaryParser {
     }
 }
 
-/// Every binary importer (none without the `ncu-rep` feature: the web app's first-visit
-/// module, which hands reports to its worker module, [`starts_like_report`]).
+/// Every binary importer (none without the `ncu-rep` feature: the app's page module and the
+/// link chart, which read no file; the parser worker has it).
 pub fn binary_importers() -> &'static [&'static dyn BinaryImporter] {
     #[cfg(feature = "ncu-rep")]
     {
@@ -55,62 +53,7 @@ pub fn binary_importers() -> &'static [&'static dyn BinaryImporter] {
     }
 }
 
-/// Whether a file starting with `head` is an Nsight Compute report (`NVR\0`) or
-/// zstd-compressed (`.ncu-repz`), whether or not this build can read it.
-pub fn starts_like_report(head: &[u8]) -> bool {
-    head.starts_with(b"NVR\0") || head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD])
-}
-
 /// The binary importer for a file starting with `head`.
 pub fn detect(head: &[u8]) -> Option<&'static dyn BinaryImporter> {
     binary_importers().iter().copied().find(|imp| imp.detect(head))
-}
-
-/// Every binary format's id, whether or not this build reads it (the app's first-visit
-/// module takes the worker's results by these).
-pub const FORMATS: [&str; 1] = ["ncu-rep"];
-
-/// What a binary file gave, in a form that crosses from a worker module to the page's
-/// (serde): [`crate::dataset::DatasetBuilder::add_binary_read`] adds it as the builder's own
-/// reader would have.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct BinaryRead {
-    /// One of [`FORMATS`].
-    pub format: String,
-    pub tool: Option<String>,
-    pub launches: Vec<Launch>,
-    /// Indexed by [`Launch::device`].
-    pub devices: Vec<Device>,
-    /// Warnings' messages (cut file, units not understood).
-    pub warnings: Vec<String>,
-}
-
-/// Reads a binary file pushed in chunks into a [`BinaryRead`] (the worker module's side).
-pub struct BinaryReader {
-    format: &'static str,
-    parser: Box<dyn BinaryParser>,
-    launches: super::stream::Collect,
-}
-
-impl BinaryReader {
-    /// A reader for the file starting with `head`; `None` if no importer of this build knows it.
-    pub fn for_head(file: &str, head: &[u8]) -> Option<BinaryReader> {
-        let imp = detect(head)?;
-        Some(BinaryReader { format: imp.format(), parser: imp.reader(file), launches: super::stream::Collect::default() })
-    }
-
-    pub fn push(&mut self, chunk: &[u8]) -> Result<(), ImportError> {
-        self.parser.push(chunk, &mut self.launches)
-    }
-
-    pub fn finish(mut self) -> Result<BinaryRead, ImportError> {
-        let warnings = self.parser.finish(&mut self.launches)?;
-        Ok(BinaryRead {
-            format: self.format.to_string(),
-            tool: self.parser.tool(),
-            launches: self.launches.0,
-            devices: self.parser.devices(),
-            warnings: warnings.into_iter().map(|w| w.message).collect(),
-        })
-    }
 }
