@@ -24,7 +24,8 @@ pub struct Inbox {
 }
 
 impl Inbox {
-    /// Takes `m` (`None`: the worker failed) and wakes the task waiting, if any.
+    /// Takes `m` (`None`: the worker failed) and wakes the task waiting, if any (a progress
+    /// message too: it is a sign of life, [`Nested::next`]).
     fn push(inbox: &Rc<RefCell<Inbox>>, m: Option<JsValue>) {
         let mut i = inbox.borrow_mut();
         match m {
@@ -33,16 +34,13 @@ impl Inbox {
                 return;
             }
             Some(m) => match field(&m, "progress").as_f64() {
-                Some(p) => {
-                    i.progress = p;
-                    return;
-                }
+                Some(p) => i.progress = p,
                 None => i.messages.push_back(m),
             },
             None => i.failed = true,
         }
         if let Some(wake) = i.wake.take() {
-            let _ = wake.call0(&JsValue::NULL);
+            let _ = wake.call1(&JsValue::NULL, &JsValue::TRUE);
         }
     }
 }
@@ -89,8 +87,11 @@ impl Nested {
     }
 
     /// The next message of job `seq` (those of earlier jobs are dropped); `None` once the
-    /// worker has failed.
-    pub async fn next(&self, seq: u32) -> Option<JsValue> {
+    /// worker has failed, or, with `stall_ms`, once it has said nothing (no message, no
+    /// progress) for that long: a worker that stalls is then taken as failed, so that a task
+    /// waiting for it never waits for ever (seen once in WebKit under load: a second parser
+    /// that never answered).
+    pub async fn next(&self, seq: u32, stall_ms: Option<i32>) -> Option<JsValue> {
         loop {
             let next = {
                 let mut inbox = self.inbox.borrow_mut();
@@ -104,8 +105,20 @@ impl Nested {
                 Some(_) => continue,
                 None => {
                     let inbox = self.inbox.clone();
-                    let wait = js_sys::Promise::new(&mut |resolve, _| inbox.borrow_mut().wake = Some(resolve));
-                    JsFuture::from(wait).await.ok()?;
+                    let wait = js_sys::Promise::new(&mut |resolve, _| {
+                        if let Some(ms) = stall_ms {
+                            // Resolves with `undefined`; a message resolves with `true` first.
+                            let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+                            let _ = global.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+                        }
+                        inbox.borrow_mut().wake = Some(resolve);
+                    });
+                    if !JsFuture::from(wait).await.ok()?.is_truthy() {
+                        let mut inbox = self.inbox.borrow_mut();
+                        inbox.failed = true;
+                        inbox.wake = None;
+                        return None;
+                    }
                 }
             }
         }

@@ -7,7 +7,8 @@
 //! * the second posts `"ready"` once it listens (a message posted before would be lost);
 //! * the first posts `{seq, file, cut, head: Uint8Array}` (the file's first slice);
 //! * the second reads the file from `cut` to its end in slices (with its own slice reader,
-//!   [`super::slices`]), posting `{seq, progress: bytes}` every few MiB, then
+//!   [`super::slices`]), posting `{seq, progress: bytes}` when it starts and after every
+//!   slice (signs of life: [`STALL_MS`]), then
 //!   `{seq, part: PartRead, launches: ArrayBuffer, ms}` (transferred; `ms`: how long it took),
 //!   or `{seq, none: true}`
 //!   where the head does not let it read a part, or `{seq, error}` where the browser could not
@@ -15,8 +16,8 @@
 //! * the first may instead post `{seq, files}`: whole files of a list, [`super::share`].
 //!
 //! Whatever the second cannot do (no nested workers, its script missing, a file it cannot
-//! split, a cut inside a quoted field) the first does itself: reading in parts only ever makes
-//! a load faster, never different.
+//! split, a cut inside a quoted field, no sign of life for [`STALL_MS`]) the first does itself:
+//! reading in parts only ever makes a load faster, never different.
 
 use super::nested::Nested;
 use super::{field, now, object, scope, slices};
@@ -43,8 +44,12 @@ pub const SPLIT_MAX_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
 /// (a raw page's row is a few KB); a file with no line end there is read by one parser.
 pub const LOOKAHEAD_BYTES: f64 = 256.0 * 1024.0;
 
-/// The second parser's bytes between two progress messages.
-const PROGRESS_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+/// How long the first parser waits for a sign of life from the second (its answer, or its
+/// progress, posted after every slice it reads) before it reads the rest itself and asks the
+/// second nothing more: far longer than a slice takes on a slow phone (16 MiB at 30 MB/s is
+/// half a second), short enough that a second parser that stalls costs a load seconds, not
+/// for ever.
+pub const STALL_MS: i32 = 4000;
 
 /// Whether this worker is a second parser (started with `#part`).
 pub fn is_second() -> bool {
@@ -103,7 +108,7 @@ impl Asked {
     /// The part, once read, and how long the second parser took, ms; `None` where it could
     /// not read one.
     pub async fn answer(&self) -> Option<(PartRead, f64)> {
-        let m = self.second.next(self.seq).await?;
+        let m = self.second.next(self.seq, Some(STALL_MS)).await?;
         let mut part: PartRead = serde_wasm_bindgen::from_value(field(&m, "part")).ok()?;
         part.launches = js_sys::Uint8Array::new(&field(&m, "launches")).to_vec();
         Some((part, field(&m, "ms").as_f64().unwrap_or(f64::NAN)))
@@ -154,13 +159,14 @@ async fn read_part(seq: u32, data: JsValue) {
         return post(seq, "none", &JsValue::TRUE);
     };
     let head = js_sys::Uint8Array::new(&field(&data, "head")).to_vec();
+    post(seq, "progress", &JsValue::from_f64(0.0)); // started
     let Some(mut parser) = PartParser::new(&file.name(), &head, cut as u64) else {
         return post(seq, "none", &JsValue::TRUE);
     };
     drop(head);
     let mut slices = slices::Slices::range(&file, cut, file.size());
     let mut buf: Vec<u8> = Vec::new();
-    let (mut done, mut reported) = (0.0, 0.0);
+    let mut done = 0.0;
     let t0 = now();
     loop {
         if !current(seq) {
@@ -172,10 +178,7 @@ async fn read_part(seq: u32, data: JsValue) {
                 bytes.copy_to(&mut buf);
                 parser.push(&buf);
                 done += buf.len() as f64;
-                if done - reported >= PROGRESS_BYTES {
-                    reported = done;
-                    post(seq, "progress", &JsValue::from_f64(done));
-                }
+                post(seq, "progress", &JsValue::from_f64(done));
             }
             Ok(None) => break,
             Err(why) => return post(seq, "error", &JsValue::from_str(&why)),

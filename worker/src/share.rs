@@ -7,13 +7,14 @@
 //! Protocol between the two (beside [`super::parts`]'s, on the same second parser):
 //! * the first posts `{seq, files: [File, …]}` (the files the second reads, in order);
 //! * the second reads each whole in slices (with its own slice reader), posting
-//!   `{seq, progress: bytes}` every few MiB of the list, and for each file in order
+//!   `{seq, progress: bytes}` when it starts and after every slice, and for each file in order
 //!   `{seq, index, read: FileRead, launches: ArrayBuffer}` (transferred) or `{seq, index,
 //!   none: true}` where it leaves the file to the first (a format read whole, or a file the
 //!   browser could not read: the first then reads it, and says why if it cannot either).
 //!
-//! Whatever the second cannot do the first does itself, file by file: sharing a list only ever
-//! makes a load faster, never different.
+//! Whatever the second cannot do the first does itself, file by file, and where the second says
+//! nothing for [`parts::STALL_MS`] the first reads the rest of the list: sharing a list only
+//! ever makes a load faster, never different.
 
 use super::nested::Nested;
 use super::parts::{self, second_parser};
@@ -27,9 +28,6 @@ use wasm_bindgen::JsCast;
 /// load is parsed in a few ms, which a message round trip to the second parser and its own
 /// slice reading would eat (a round figure, as [`parts::SPLIT_MIN_BYTES`]).
 pub const SHARE_MIN_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
-
-/// The second parser's bytes between two progress messages.
-const PROGRESS_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
 // ---------------------------------------------------------------------------------------
 // The first parser's side.
@@ -62,7 +60,7 @@ impl Shared {
         if self.gone {
             return None;
         }
-        let Some(m) = self.second.next(self.seq).await else {
+        let Some(m) = self.second.next(self.seq, Some(parts::STALL_MS)).await else {
             self.gone = true;
             return None;
         };
@@ -81,7 +79,8 @@ impl Shared {
 
 /// Reads the files one message asks for, posting each file's read in order.
 pub async fn read_files(seq: u32, files: js_sys::Array) {
-    let mut progress = (0.0, 0.0); // (bytes read, bytes last reported)
+    let mut progress = 0.0; // bytes read
+    parts::post_fields(&[("seq", seq.into()), ("progress", progress.into())]); // started
     for (index, file) in files.iter().enumerate() {
         let Ok(file) = file.dyn_into::<web_sys::File>() else {
             parts::post_fields(&[("seq", seq.into()), ("index", index.into()), ("none", JsValue::TRUE)]);
@@ -106,7 +105,7 @@ pub async fn read_files(seq: u32, files: js_sys::Array) {
 
 /// Reads one file whole; `None` where the first parser should read it (a format read whole,
 /// a file the browser could not read, or the list given up).
-async fn read_file(seq: u32, file: &web_sys::File, progress: &mut (f64, f64)) -> Option<FileRead> {
+async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64) -> Option<FileRead> {
     let mut parser = FileParser::new(&file.name());
     let mut slices = slices::Slices::range(file, 0.0, file.size());
     let mut buf: Vec<u8> = Vec::new();
@@ -119,11 +118,8 @@ async fn read_file(seq: u32, file: &web_sys::File, progress: &mut (f64, f64)) ->
         buf.resize(bytes.length() as usize, 0);
         bytes.copy_to(&mut buf);
         parser.push(&buf);
-        progress.0 += buf.len() as f64;
-        if progress.0 - progress.1 >= PROGRESS_BYTES {
-            progress.1 = progress.0;
-            parts::post_fields(&[("seq", seq.into()), ("progress", progress.0.into())]);
-        }
+        *progress += buf.len() as f64;
+        parts::post_fields(&[("seq", seq.into()), ("progress", (*progress).into())]);
     }
     parser.finish()
 }

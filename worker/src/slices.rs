@@ -101,7 +101,7 @@ impl Slices {
     async fn next_from_reader(&mut self) -> Result<Option<js_sys::Uint8Array>, Option<String>> {
         let Some((reader, seq)) = &self.reader else { return Err(None) };
         // What is left of a file given up (a parse error) carries its number and is dropped.
-        let m = reader.next(*seq).await.ok_or(None)?;
+        let m = reader.next(*seq, None).await.ok_or(None)?;
         if let Some(why) = field(&m, "error").as_string() {
             return Err(Some(why));
         }
