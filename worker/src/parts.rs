@@ -138,6 +138,15 @@ pub fn post_fields(fields: &[(&str, JsValue)]) {
     let _ = scope().post_message(&object(fields));
 }
 
+/// Posts a message of these fields and `launches` (as `launches`, its buffer transferred, not
+/// copied) to the first parser.
+pub fn post_with_launches(fields: &[(&str, JsValue)], launches: &[u8]) {
+    let launches = js_sys::Uint8Array::from(launches);
+    let o = object(fields);
+    let _ = js_sys::Reflect::set(&o, &JsValue::from_str("launches"), &launches.buffer());
+    let _ = scope().post_message_with_transfer(&o, &js_sys::Array::of1(&launches.buffer()));
+}
+
 /// Listens as a second parser: a part of a file, or whole files ([`super::share`]).
 pub fn serve() {
     let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
@@ -172,23 +181,20 @@ async fn read_part(seq: u32, data: JsValue) {
         if !current(seq) {
             return; // given up by the first parser: a newer job is asked for
         }
-        match slices.next().await {
-            Ok(Some(bytes)) => {
-                buf.resize(bytes.length() as usize, 0);
-                bytes.copy_to(&mut buf);
+        match slices.next_into(&mut buf).await {
+            Ok(true) => {
                 parser.push(&buf);
                 done += buf.len() as f64;
                 post(seq, "progress", &JsValue::from_f64(done));
             }
-            Ok(None) => break,
+            Ok(false) => break,
             Err(why) => return post(seq, "error", &JsValue::from_str(&why)),
         }
     }
-    let part = parser.finish();
-    let launches = js_sys::Uint8Array::from(part.launches.as_slice());
-    let Ok(value) = serde_wasm_bindgen::to_value(&PartRead { launches: Vec::new(), ..part }) else {
+    let mut part = parser.finish();
+    let launches = std::mem::take(&mut part.launches);
+    let Ok(value) = serde_wasm_bindgen::to_value(&part) else {
         return post(seq, "none", &JsValue::TRUE);
     };
-    let o = object(&[("seq", seq.into()), ("part", value), ("launches", launches.buffer().into()), ("ms", (now() - t0).into())]);
-    let _ = scope().post_message_with_transfer(&o, &js_sys::Array::of1(&launches.buffer()));
+    post_with_launches(&[("seq", seq.into()), ("part", value), ("ms", (now() - t0).into())], &launches);
 }

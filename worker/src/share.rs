@@ -18,7 +18,7 @@
 
 use super::nested::Nested;
 use super::parts::{self, second_parser};
-use super::{field, object, scope, slices};
+use super::{field, slices};
 use roofline_engine::dataset::file_read::{FileParser, FileRead};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -81,25 +81,26 @@ impl Shared {
 pub async fn read_files(seq: u32, files: js_sys::Array) {
     let mut progress = 0.0; // bytes read
     parts::post_fields(&[("seq", seq.into()), ("progress", progress.into())]); // started
+    // Leaves file `index` to the first parser.
+    let leave = |index: usize| parts::post_fields(&[("seq", seq.into()), ("index", index.into()), ("none", JsValue::TRUE)]);
     for (index, file) in files.iter().enumerate() {
         let Ok(file) = file.dyn_into::<web_sys::File>() else {
-            parts::post_fields(&[("seq", seq.into()), ("index", index.into()), ("none", JsValue::TRUE)]);
+            leave(index);
             continue;
         };
-        let Some(read) = read_file(seq, &file, &mut progress).await else {
+        let Some(mut read) = read_file(seq, &file, &mut progress).await else {
             if !parts::current(seq) {
                 return; // given up by the first parser
             }
-            parts::post_fields(&[("seq", seq.into()), ("index", index.into()), ("none", JsValue::TRUE)]);
+            leave(index);
             continue;
         };
-        let launches = js_sys::Uint8Array::from(read.launches.as_slice());
-        let Ok(value) = serde_wasm_bindgen::to_value(&FileRead { launches: Vec::new(), ..read }) else {
-            parts::post_fields(&[("seq", seq.into()), ("index", index.into()), ("none", JsValue::TRUE)]);
+        let launches = std::mem::take(&mut read.launches);
+        let Ok(value) = serde_wasm_bindgen::to_value(&read) else {
+            leave(index);
             continue;
         };
-        let o = object(&[("seq", seq.into()), ("index", index.into()), ("read", value), ("launches", launches.buffer().into())]);
-        let _ = scope().post_message_with_transfer(&o, &js_sys::Array::of1(&launches.buffer()));
+        parts::post_with_launches(&[("seq", seq.into()), ("index", index.into()), ("read", value)], &launches);
     }
 }
 
@@ -113,10 +114,9 @@ async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64) -> Option
         if !parts::current(seq) {
             return None;
         }
-        let bytes = slices.next().await.ok()?;
-        let Some(bytes) = bytes else { break };
-        buf.resize(bytes.length() as usize, 0);
-        bytes.copy_to(&mut buf);
+        if !slices.next_into(&mut buf).await.ok()? {
+            break;
+        }
         parser.push(&buf);
         *progress += buf.len() as f64;
         parts::post_fields(&[("seq", seq.into()), ("progress", (*progress).into())]);

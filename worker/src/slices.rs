@@ -97,6 +97,15 @@ impl Slices {
         Ok(slice)
     }
 
+    /// The next slice copied into `buf` (one reused buffer: the slice is copied once into wasm
+    /// memory and parsed in place); `false` after the last.
+    pub async fn next_into(&mut self, buf: &mut Vec<u8>) -> Result<bool, String> {
+        let Some(bytes) = self.next().await? else { return Ok(false) };
+        buf.resize(bytes.length() as usize, 0);
+        bytes.copy_to(buf);
+        Ok(true)
+    }
+
     /// `Err(None)`: the reader worker itself failed; `Err(Some(why))`: it could not read.
     async fn next_from_reader(&mut self) -> Result<Option<js_sys::Uint8Array>, Option<String>> {
         let Some((reader, seq)) = &self.reader else { return Err(None) };
