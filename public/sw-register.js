@@ -6,6 +6,9 @@
 
 const BUILD_KEY = 'roofline-build';
 const TOLD_KEY = 'roofline-offline-unavailable-told';
+/// The longest the registration waits for the parser worker (its wasm is fetched after the
+/// first chart: a few hundred ms here, seconds on a slow phone's first visit).
+const PARSER_WAIT_MS = 10000;
 
 if (!('serviceWorker' in navigator)) {
   offlineUnavailable('this browser has no service workers');
@@ -15,8 +18,23 @@ if (!('serviceWorker' in navigator)) {
   // Registered once the app has mounted (it removes index.html's #first-paint): installing
   // precaches every built file, the parser worker's wasm too, and on a first visit that must
   // not compete with the first chart's own downloads (docs/PERFORMANCE.md).
-  whenAppRuns(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
-    .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`)));
+  // And once the parser worker has started its own workers (or PARSER_WAIT_MS at most): in
+  // Firefox 153 the worker's activation (`clients.claim()`) and a worker starting a worker at
+  // the same moment hang both for good (docs/BROWSERS.md), which left a page whose files never
+  // loaded.
+  whenAppRuns(() => whenParserReady(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+    .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`))));
+}
+
+/// Calls `f` once the app says its parser worker is ready (the `roofline-parser-ready` event
+/// and mark, app/src/worker.rs), or after PARSER_WAIT_MS (a parser that never starts must not
+/// keep the site from working offline).
+function whenParserReady(f) {
+  if (performance.getEntriesByName('roofline:parser-ready').length > 0) { f(); return; }
+  let called = false;
+  const once = () => { if (!called) { called = true; f(); } };
+  addEventListener('roofline-parser-ready', once, { once: true });
+  setTimeout(once, PARSER_WAIT_MS);
 }
 
 /// Calls `f` once the app has replaced the static first paint (at once if it already has).

@@ -14,17 +14,18 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json', '.md': 'text/markdown; charset=utf-8',
 };
 
-/// Returns `{ server, url, root, requests, reachable }`. For the offline tests: `requests` lists
-/// every request's path as it arrives, `reachable = false` makes the server drop connections
-/// unanswered (a network that is gone), and `root` can be changed to serve another build (a
-/// new deploy).
+/// Returns `{ server, url, root, requests, reachable, refused, delays, replaced }`. For the
+/// offline tests: `requests` lists every request's path as it arrives, `reachable = false`
+/// makes the server drop connections unanswered (a network that is gone), and `root` can be
+/// changed to serve another build (a new deploy). `refused`, `delays` and `replaced` make a
+/// file missing, slow or different for a test (below).
 ///
 /// With `gzip`, files are served as GitHub Pages serves them: gzip-compressed (level 9) to a
 /// client that accepts it, cacheable for 10 minutes. Lighthouse's simulation and the throttled
 /// start benchmark compute download times from the bytes transferred.
 export function serve(dist, port = 0, prefix = '/', { gzip = false } = {}) {
   if (!prefix.endsWith('/')) prefix += '/';
-  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set(), delays: new Map() };
+  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set(), delays: new Map(), replaced: new Map() };
   const gzipped = new Map();
   site.server = createServer(async (req, res) => {
     site.requests.push(req.url);
@@ -39,7 +40,9 @@ export function serve(dist, port = 0, prefix = '/', { gzip = false } = {}) {
     // A file a test makes slow (`site.delays.set('name', ms)`).
     if (site.delays.has(rel)) await new Promise((r) => setTimeout(r, site.delays.get(rel)));
     try {
-      let body = await readFile(join(site.root, rel));
+      // A file a test serves other bytes for (`site.replaced.set('name', () => text)`; a
+      // function that returns undefined serves the file).
+      let body = site.replaced.get(rel)?.() ?? await readFile(join(site.root, rel));
       const headers = { 'Content-Type': TYPES[extname(rel)] || 'application/octet-stream', 'Cache-Control': gzip ? 'max-age=600' : 'no-store' };
       if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
         if (!gzipped.has(rel)) gzipped.set(rel, gzipSync(body, { level: 9 }));

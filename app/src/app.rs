@@ -388,8 +388,20 @@ impl AppState {
         self.loading_mark.set(false);
     }
 
-    /// Reads and parses picked or dropped files in chunks, with progress (files.rs).
+    /// Reads and parses dropped files in chunks, with progress (files.rs).
     pub fn load_file_list(self, list: Option<web_sys::FileList>) {
+        self.load_files(list, None);
+    }
+
+    /// Reads and parses the files picked in `input`, then empties it, so that picking the
+    /// same file again (fixed after an error, or after a load that failed) is a new load:
+    /// browsers fire no `change` for the same selection. Not before the load ends: emptying
+    /// the input empties its live `FileList`.
+    pub fn load_picked(self, input: web_sys::HtmlInputElement) {
+        self.load_files(input.files(), Some(input));
+    }
+
+    fn load_files(self, list: Option<web_sys::FileList>, input: Option<web_sys::HtmlInputElement>) {
         let Some(list) = list else { return };
         if list.length() == 0 {
             return;
@@ -399,25 +411,32 @@ impl AppState {
         self.loading_mark.set(true);
         self.progress.set(Some(0.0));
         spawn_local(async move {
-            let result = files::load_file_list(list.clone(), |done, total| self.progress.set(Some(if total > 0.0 { done / total } else { 1.0 }))).await;
-            perf::measure("roofline:parse", "roofline:parse-start");
-            self.progress.set(None);
-            // A `.roofline.json` view file restores the whole view (mode, zoom, filter, …),
-            // not only its kernels and machine.
-            let view_file = matches!(&result, Ok(ds) if ds.files.len() == 1 && ds.files[0].format == "roofline-view");
-            if view_file {
-                let view = files::first_file_text(&list).await.and_then(|t| share::file::from_document(&crate::json::BrowserJson::new(&t)).map_err(|e| e.to_string()));
-                match view {
-                    Ok(view) => {
-                        self.error.set(None);
-                        self.apply(view);
-                        return;
-                    }
-                    Err(e) => return self.show_dataset(Err(e)),
-                }
+            self.show_files(&list).await;
+            if let Some(input) = input {
+                input.set_value("");
             }
-            self.show_dataset(result);
         });
+    }
+
+    async fn show_files(self, list: &web_sys::FileList) {
+        let result = files::load_file_list(list.clone(), |done, total| self.progress.set(Some(if total > 0.0 { done / total } else { 1.0 }))).await;
+        perf::measure("roofline:parse", "roofline:parse-start");
+        self.progress.set(None);
+        // A `.roofline.json` view file restores the whole view (mode, zoom, filter, …),
+        // not only its kernels and machine.
+        let view_file = matches!(&result, Ok(ds) if ds.files.len() == 1 && ds.files[0].format == "roofline-view");
+        if view_file {
+            let view = files::first_file_text(list).await.and_then(|t| share::file::from_document(&crate::json::BrowserJson::new(&t)).map_err(|e| e.to_string()));
+            match view {
+                Ok(view) => {
+                    self.error.set(None);
+                    self.apply(view);
+                    return;
+                }
+                Err(e) => return self.show_dataset(Err(e)),
+            }
+        }
+        self.show_dataset(result);
     }
 }
 

@@ -35,8 +35,7 @@ pub fn Toolbar(state: AppState) -> impl IntoView {
                     multiple
                     aria-label="Open profiler files"
                     on:change=handler(move |ev: web_sys::Event| {
-                        let input: web_sys::HtmlInputElement = event_target(&ev);
-                        state.load_file_list(input.files());
+                        state.load_picked(event_target(&ev));
                     })
                 />
             </label>

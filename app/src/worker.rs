@@ -6,7 +6,9 @@
 //! One worker is kept for the page and started when the page is idle after its first chart
 //! ([`prewarm`]), so its wasm is compiled before the first file arrives. [`cancel`] ends it
 //! (`Worker.terminate()`: the only way to stop a synchronous parse at once, and it frees the
-//! worker's memory); the next load starts a fresh one.
+//! worker's memory); the next load starts a fresh one, as it does after a worker that could
+//! not start (its wasm not fetched: the load's alert says why). A worker stuck starting its
+//! own workers is replaced ([`HELPERS_MS`]).
 
 use roofline_engine::dataset::wire::DatasetWire;
 use roofline_engine::Dataset;
@@ -16,24 +18,44 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// The worker's loader, beside the page (Trunk names worker files after their binary,
-/// without a content hash, so that they can be found at run time).
-const LOADER: &str = "roofline-worker_loader.js";
+/// The worker's loader, beside the page (`public/parser-loader.js`: it says why it is ours).
+const LOADER: &str = "parser-loader.js";
+
+/// The loader of a parser that starts no worker of its own (worker/src/main.rs).
+const SOLO: &str = "parser-loader.js#solo";
+
+/// How long the parser may take from saying `"started"` to saying `"ready"`: all it does
+/// between the two is start its slice reader and its second parser, a few ms even on a slow
+/// phone. In Firefox 153 a worker's `new Worker()` now and then never returns (about one full
+/// run of the Firefox scenarios in two, 2026-11-27, docs/BROWSERS.md); past this, the page
+/// ends that worker and starts another, and after a second such hang a `#solo` parser, which
+/// starts no worker and reads every file itself.
+const HELPERS_MS: i32 = 3000;
 
 /// The error of a load ended by [`cancel`]; the caller shows no alert for it.
 pub const CANCELLED: &str = "loading cancelled";
 
-/// The running worker, a promise that it listens, and the listener that resolves it.
+/// How the ready promise of the running worker is settled: taken once.
+type Settle = Rc<RefCell<Option<(js_sys::Function, js_sys::Function)>>>;
+
+/// The running worker, a promise that it listens, and its listeners.
 struct Running {
     worker: web_sys::Worker,
     ready: js_sys::Promise,
-    _on_ready: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    /// Which worker this is (a `#solo` one replacing a stuck one is another).
+    generation: u32,
+    /// How its ready promise is settled (shared with a `#solo` worker that replaces it).
+    settle: Settle,
+    /// It could not start: the next load starts a fresh worker.
+    dead: Rc<Cell<bool>>,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_fail: Closure<dyn FnMut(web_sys::ErrorEvent)>,
 }
 
 thread_local! {
     static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+    static NEXT_GENERATION: Cell<u32> = const { Cell::new(1) };
     /// The reject functions of the loads in flight, by id (what [`cancel`] calls).
     static IN_FLIGHT: RefCell<Vec<(u32, js_sys::Function)>> = const { RefCell::new(Vec::new()) };
 }
@@ -42,35 +64,115 @@ fn field(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// The running worker and its ready promise, started if need be.
-fn running() -> Result<(web_sys::Worker, js_sys::Promise), String> {
-    if let Some(r) = RUNNING.with(|r| r.borrow().as_ref().map(|r| (r.worker.clone(), r.ready.clone()))) {
+fn cannot(why: &str) -> String {
+    format!("the file reader could not be started ({why})")
+}
+
+/// The running worker's ready promise, the worker started if need be (again, if the last one
+/// could not start).
+fn running() -> Result<js_sys::Promise, String> {
+    let alive = RUNNING.with(|r| r.borrow().as_ref().filter(|r| !r.dead.get()).map(|r| r.ready.clone()));
+    if let Some(r) = alive {
         return Ok(r);
     }
-    let cannot = |why: &str| format!("the file reader could not be started ({why})");
+    if let Some(old) = RUNNING.with(|r| r.borrow_mut().take()) {
+        old.worker.terminate();
+    }
+    let settle: Settle = Rc::default();
+    let ready = js_sys::Promise::new(&mut |resolve, reject| *settle.borrow_mut() = Some((resolve, reject)));
+    let running = spawn(LOADER, 0, settle, ready.clone(), Rc::default())?;
+    RUNNING.with(|r| *r.borrow_mut() = Some(running));
+    Ok(ready)
+}
+
+/// Starts a worker at `loader` whose messages settle `settle` (the promise `ready`);
+/// `stuck` workers were replaced before it ([`watch_helpers`]).
+fn spawn(loader: &str, stuck: u32, settle: Settle, ready: js_sys::Promise, dead: Rc<Cell<bool>>) -> Result<Running, String> {
     let href = web_sys::window().and_then(|w| w.location().href().ok()).ok_or_else(|| cannot("no page address"))?;
-    let url = web_sys::Url::new_with_base(LOADER, &href).map_err(|_| cannot("bad address"))?.href();
+    let url = web_sys::Url::new_with_base(loader, &href).map_err(|_| cannot("bad address"))?.href();
     let worker = web_sys::Worker::new(&url).map_err(|_| cannot("the browser refused the worker"))?;
-    let slot: Rc<RefCell<Option<(js_sys::Function, js_sys::Function)>>> = Rc::default();
-    let ready = js_sys::Promise::new(&mut |resolve, reject| *slot.borrow_mut() = Some((resolve, reject)));
-    let s = slot.clone();
-    let on_ready = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-        if e.data().as_string().as_deref() == Some("ready") {
-            if let Some((resolve, _)) = s.borrow_mut().take() {
-                let _ = resolve.call0(&JsValue::NULL);
+    let generation = NEXT_GENERATION.with(|n| {
+        let g = n.get();
+        n.set(g.wrapping_add(1));
+        g
+    });
+    let solo = loader == SOLO;
+    let keep = (settle.clone(), dead.clone());
+    let (s, d) = (settle.clone(), dead.clone());
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        let data = e.data();
+        match data.as_string().as_deref() {
+            Some("ready") => {
+                if let Some((resolve, _)) = s.borrow_mut().take() {
+                    let _ = resolve.call0(&JsValue::NULL);
+                    announce_ready();
+                }
+            }
+            Some("started") if !solo => watch_helpers(generation, stuck),
+            _ => {
+                if let Some(why) = field(&data, "failed").as_string() {
+                    d.set(true);
+                    if let Some((_, reject)) = s.borrow_mut().take() {
+                        let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&why));
+                    }
+                }
             }
         }
     });
-    // A worker that fails to load (or to start) rejects the ready promise.
+    // A worker whose script fails to load (or that fails to start) rejects the ready promise.
     let on_fail = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
-        if let Some((_, reject)) = slot.borrow_mut().take() {
+        dead.set(true);
+        if let Some((_, reject)) = settle.borrow_mut().take() {
             let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&e.message()));
         }
     });
-    worker.add_event_listener_with_callback("message", on_ready.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
+    worker.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
     worker.add_event_listener_with_callback("error", on_fail.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
-    RUNNING.with(|r| *r.borrow_mut() = Some(Running { worker: worker.clone(), ready: ready.clone(), _on_ready: on_ready, _on_fail: on_fail }));
-    Ok((worker, ready))
+    let (settle, dead) = keep;
+    Ok(Running { worker, ready, generation, settle, dead, _on_message: on_message, _on_fail: on_fail })
+}
+
+/// The event the page's window gets (and the mark it records) when the parser has started
+/// its own workers: `public/sw-register.js` registers the service worker only then. In
+/// Firefox 153 a service worker's activation (`clients.claim()`) and a worker starting a
+/// worker at the same moment hang both for good (seen in 1 of 60 fresh first visits under
+/// load, the registration left "activating"; 0 of 80 with service workers off;
+/// docs/BROWSERS.md).
+pub const READY_EVENT: &str = "roofline-parser-ready";
+
+fn announce_ready() {
+    crate::perf::mark("roofline:parser-ready");
+    if let (Some(w), Ok(e)) = (web_sys::window(), web_sys::Event::new(READY_EVENT)) {
+        let _ = w.dispatch_event(&e);
+    }
+}
+
+/// After the worker `generation` said `"started"`: if it has not said `"ready"` within
+/// [`HELPERS_MS`], it is taken as stuck starting its own workers and replaced, by the same
+/// parser the first time (the hang is rare: most likely the next one starts), then by a
+/// `#solo` parser. The replacement settles the same ready promise: the loads waiting for it
+/// go on.
+fn watch_helpers(generation: u32, stuck_before: u32) {
+    let Some(w) = web_sys::window() else { return };
+    let check = Closure::once_into_js(move || {
+        RUNNING.with(|r| {
+            let mut r = r.borrow_mut();
+            let Some(stuck) = r.take_if(|r| r.generation == generation && r.settle.borrow().is_some()) else { return };
+            stuck.worker.terminate();
+            let loader = if stuck_before == 0 { LOADER } else { SOLO };
+            match spawn(loader, stuck_before + 1, stuck.settle.clone(), stuck.ready.clone(), stuck.dead.clone()) {
+                Ok(solo) => *r = Some(solo),
+                Err(why) => {
+                    stuck.dead.set(true);
+                    if let Some((_, reject)) = stuck.settle.borrow_mut().take() {
+                        let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&why));
+                    }
+                    *r = Some(stuck);
+                }
+            }
+        });
+    });
+    let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(check.unchecked_ref(), HELPERS_MS);
 }
 
 /// Starts the worker when the page has nothing else to do, so that the first load does not
@@ -117,7 +219,7 @@ struct Inbox {
 /// `progress(fraction)` is called for each progress message (from this function, so it may
 /// borrow).
 pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnMut(f64)) -> Result<Dataset, String> {
-    let (worker, ready) = running()?;
+    let ready = running()?;
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1));
@@ -132,6 +234,8 @@ pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnM
         let why = e.as_string().unwrap_or_default();
         if why == CANCELLED { why } else { format!("{what}: the file reader could not be started ({why})") }
     })?;
+    // The worker that said "ready" (a `#solo` one may have replaced the one started).
+    let worker = RUNNING.with(|r| r.borrow().as_ref().map(|r| r.worker.clone())).ok_or_else(|| CANCELLED.to_string())?;
     let _ = js_sys::Reflect::set(&message, &JsValue::from_str("id"), &JsValue::from(id));
     let inbox: Rc<RefCell<Inbox>> = Rc::default();
     let mine = inbox.clone();

@@ -71,7 +71,7 @@ test('a dropped GH200 full-set report draws its kernels in the hierarchical and 
   // visit's module: the page's own wasm has no report reader.
   await dropBinary(page, join(REP, 'cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('silu_kernel_non_strided'));
-  assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/roofline-worker_loader.js')), 'read by the parser worker');
+  assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/parser-loader.js')), 'read by the parser worker');
   const rows = await page.locator('table.kernels tbody tr').allInnerTexts();
   assert.equal(rows.length, 2, rows.join('\n'));
   // 2 launches; 153184 + 152000 ns = 305 µs (NVIDIA's reader).

@@ -54,7 +54,7 @@ test('a 50 MB file is parsed in the worker while the page keeps painting frames'
   const ticks = samples[samples.length - 1] - samples[0];
   assert.ok(samples.length >= 2, 'the load took more than one sample');
   assert.ok(ticks >= 2, `animation frames went on during the load (${ticks} frames over ${samples.length} samples)`);
-  assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/roofline-worker_loader.js')), 'the parser worker runs');
+  assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/parser-loader.js')), 'the parser worker runs');
   assert.match(await page.locator('.source').innerText(), /ncu_raw_50MB\.csv/);
   // The file was read by the slice reader (public/slice-reader.js) while the parser parsed.
   assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'worker');
@@ -225,6 +225,68 @@ test('Cancel while the file reader is still starting ends the load', async () =>
   } finally {
     site.delays.delete('roofline-worker_bg.wasm');
   }
+});
+
+test('a parser stuck starting its own workers is replaced, twice stuck by one that reads alone', async () => {
+  // What Firefox 153 does now and then (docs/BROWSERS.md): the parser says "started", then its
+  // `new Worker()` never returns. Here the first two parser loaders served say "started" and
+  // spin; the page must take each as stuck, start another parser, then a `#solo` one (the same
+  // loader, served as it is).
+  // Without the service worker, whose precache would serve the loader.
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = { consoleErrors: [], pageErrors: [] };
+  page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
+  let served = 0;
+  site.replaced.set('parser-loader.js', () => (served++ < 2 ? 'postMessage("started"); for (;;) {}' : undefined));
+  try {
+    await page.goto(site.url);
+    await waitForChart(page);
+    const picked = Date.now();
+    await page.setInputFiles('#file-input', big);
+    await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('flash'), null, { polling: 20, timeout: 120_000 });
+    const waited = Date.now() - picked;
+    assert.equal(served, 3, 'two stuck parsers, then the one that reads alone');
+    assert.ok(waited < 60_000, `loaded after ${waited} ms`);
+  } finally {
+    site.replaced.delete('parser-loader.js');
+  }
+  const detail = await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail);
+  // The solo parser read the 50 MB itself: no slice reader, no second parser.
+  assert.equal(detail.reader, 'here');
+  assert.equal(detail.parts, 1);
+  assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/parser-loader.js#solo')), 'a #solo parser runs');
+  assert.equal(await page.locator('[role=alert]').isHidden(), true, 'no alert');
+  assert.deepEqual(problems, { consoleErrors: [], pageErrors: [] });
+  await context.close();
+});
+
+test('a parser whose wasm cannot be fetched: role=alert says so, and the next load starts a new one', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  site.refused.add('roofline-worker_bg.wasm');
+  try {
+    await page.goto(site.url);
+    await waitForChart(page);
+    const before = await tableText(page);
+    await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
+    const alert = page.locator('[role=alert]');
+    await alert.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await alert.innerText(), /nsightful__tests_copy_blocked\.csv: the file reader could not be started \(.+\)/s);
+    assert.equal(await tableText(page), before, 'the previous view stays');
+  } finally {
+    site.refused.delete('roofline-worker_bg.wasm');
+  }
+  // The same file picked again (the picker was emptied after the failed load, so the browser
+  // fires a change for it): a new parser starts and reads it.
+  const asked = site.requests.filter((u) => u.endsWith('/parser-loader.js')).length;
+  await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'), null, { timeout: 20_000 });
+  // (The new parser, and its second parser: the same loader.)
+  assert.ok(site.requests.filter((u) => u.endsWith('/parser-loader.js')).length > asked, 'a new parser was started');
+  assert.equal(await page.locator('[role=alert]').isHidden(), true, 'the alert is gone');
+  await context.close();
 });
 
 test('a parse error in the worker shows role=alert with the file and the line', async () => {

@@ -4,7 +4,10 @@
 //! wasm carries no importer (docs/PERFORMANCE.md).
 //!
 //! Protocol (`app/src/worker.rs` is the other side):
-//! * the worker posts `"ready"` once it listens;
+//! * the worker posts `"started"` once its wasm runs, then `"ready"` once it listens (it
+//!   starts its own workers between the two: [`main`] says why the page watches that gap),
+//!   or `{failed: message}` where its wasm could not be fetched or compiled
+//!   (`public/parser-loader.js`);
 //! * the page posts `{id, files: [File, …]}` (read in slices by a reader worker, started with
 //!   this one, while the engine parses the slice before, [`slices`]; memory does not grow
 //!   with the file for the formats the engine streams) or
@@ -296,8 +299,16 @@ fn memory_bytes() -> f64 {
     field(&buffer, "byteLength").as_f64().unwrap_or(f64::NAN)
 }
 
+/// This worker's address's fragment: `#part` for a second parser ([`parts`]), `#solo` for a
+/// parser that starts no worker of its own (the page's fallback, below).
+fn fragment() -> String {
+    let location = field(&js_sys::global(), "location");
+    field(&location, "hash").as_string().unwrap_or_default()
+}
+
 fn main() {
-    if parts::is_second() {
+    let role = fragment();
+    if role == parts::SECOND_FRAGMENT {
         parts::serve();
         slices::warm_up();
         let _ = scope().post_message(&JsValue::from_str("ready"));
@@ -307,8 +318,20 @@ fn main() {
     let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(on_message);
     scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
     on.forget();
-    slices::warm_up();
-    parts::warm_up();
+    // "started", then the workers of its own, then "ready": in Firefox 153 a worker's
+    // `new Worker()` now and then never returns (seen in about one full run of the Firefox
+    // scenarios in two, 2026-11-27: "started" came, then nothing, for a minute). The page takes
+    // "started" without "ready" soon after as that hang and starts a `#solo` parser instead,
+    // which reads everything itself (app/src/worker.rs).
+    let _ = scope().post_message(&JsValue::from_str("started"));
+    if role != SOLO_FRAGMENT {
+        slices::warm_up();
+        parts::warm_up();
+    }
     let _ = scope().post_message(&JsValue::from_str("ready"));
     warm::warm_up();
 }
+
+/// The fragment of a parser that starts no worker of its own (no slice reader, no second
+/// parser): it reads and parses every file itself.
+const SOLO_FRAGMENT: &str = "#solo";

@@ -33,6 +33,8 @@ impl Inbox {
                 i.ready = true;
                 return;
             }
+            // Its wasm could not be fetched or compiled (`public/parser-loader.js`).
+            Some(m) if field(&m, "failed").is_string() => i.failed = true,
             Some(m) => match field(&m, "progress").as_f64() {
                 Some(p) => i.progress = p,
                 None => i.messages.push_back(m),

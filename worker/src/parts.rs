@@ -27,8 +27,11 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// The fragment that makes a parser a second parser.
+pub const SECOND_FRAGMENT: &str = "#part";
+
 /// The second parser: this worker's own loader, marked.
-const SECOND: &str = "roofline-worker_loader.js#part";
+const SECOND: &str = "parser-loader.js#part";
 
 /// Files from this size on are read in two parts. A smaller file is parsed in ≈ 40 ms or
 /// less by one parser, most of its load is fixed costs a second parser does not shorten, and
@@ -50,12 +53,6 @@ pub const LOOKAHEAD_BYTES: f64 = 256.0 * 1024.0;
 /// half a second), short enough that a second parser that stalls costs a load seconds, not
 /// for ever.
 pub const STALL_MS: i32 = 4000;
-
-/// Whether this worker is a second parser (started with `#part`).
-pub fn is_second() -> bool {
-    let location = field(&js_sys::global(), "location");
-    field(&location, "hash").as_string().as_deref() == Some("#part")
-}
 
 // ---------------------------------------------------------------------------------------
 // The first parser's side.
