@@ -18,23 +18,37 @@ if (!('serviceWorker' in navigator)) {
   // Registered once the app has mounted (it removes index.html's #first-paint): installing
   // precaches every built file, the parser worker's wasm too, and on a first visit that must
   // not compete with the first chart's own downloads (docs/PERFORMANCE.md).
-  // And once the parser worker has started its own workers (or PARSER_WAIT_MS at most): in
-  // Firefox 153 the worker's activation (`clients.claim()`) and a worker starting a worker at
-  // the same moment hang both for good (docs/BROWSERS.md), which left a page whose files never
-  // loaded.
-  whenAppRuns(() => whenParserReady(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+  // And once the parser worker and its second parser have started their own workers (or
+  // PARSER_WAIT_MS at most): in Firefox 153 a service worker's activation and a worker
+  // starting a worker at the same moment hang each other for good, which left a page whose
+  // files never loaded (docs/BROWSERS.md). For the same reason a new version, installed by the
+  // browser's own update check as soon as the page was fetched, waits until then too: sw.js
+  // takes over only when a page tells it to.
+  whenAppRuns(() => whenParserSettled(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+    .then(letNewVersionsActivate)
     .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`))));
 }
 
-/// Calls `f` once the app says its parser worker is ready (the `roofline-parser-ready` event
-/// and mark, app/src/worker.rs), or after PARSER_WAIT_MS (a parser that never starts must not
-/// keep the site from working offline).
-function whenParserReady(f) {
-  if (performance.getEntriesByName('roofline:parser-ready').length > 0) { f(); return; }
+/// Calls `f` once the app says its parser workers have started (the `roofline-parser-settled`
+/// event and mark, app/src/worker.rs), or after PARSER_WAIT_MS (a parser that never starts
+/// must not keep the site from working offline).
+function whenParserSettled(f) {
+  if (performance.getEntriesByName('roofline:parser-settled').length > 0) { f(); return; }
   let called = false;
   const once = () => { if (!called) { called = true; f(); } };
-  addEventListener('roofline-parser-ready', once, { once: true });
+  addEventListener('roofline-parser-settled', once, { once: true });
   setTimeout(once, PARSER_WAIT_MS);
+}
+
+/// Tells a new version of the service worker waiting to take over that it may (sw.js): the
+/// one waiting now, the one installing now once installed (the browser's update check may
+/// have started it before this page registered), and any found later.
+function letNewVersionsActivate(registration) {
+  const activate = (worker) => worker?.postMessage('activate');
+  const whenInstalled = (worker) => worker?.addEventListener('statechange', () => { if (worker.state === 'installed') activate(worker); });
+  activate(registration.waiting);
+  whenInstalled(registration.installing);
+  registration.addEventListener('updatefound', () => whenInstalled(registration.installing));
 }
 
 /// Calls `f` once the app has replaced the static first paint (at once if it already has).

@@ -29,10 +29,17 @@ self.addEventListener('install', (event) => {
     // `no-cache` revalidates with the server, so an HTTP-cached file of the previous deploy
     // (index.html, examples: their names carry no hash) never lands in this version's cache.
     await cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: 'no-cache' })));
-    // Take over at once: the page of this visit came from the network (or from the previous
-    // version's cache, which is kept below), so nothing it still loads goes missing.
-    await self.skipWaiting();
   })());
+});
+
+// A new version takes over as soon as a page says so (sw-register.js, once the page's parser
+// workers have started: in Firefox 153 an activation and a worker starting a worker at the
+// same moment hang each other). It need not wait for the old version's pages to close: the
+// page of this visit came from the network (or from the previous version's cache, which is
+// kept below), so nothing it still loads goes missing. A first version has nothing to wait
+// for and activates once installed.
+self.addEventListener('message', (event) => {
+  if (event.data === 'activate') self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

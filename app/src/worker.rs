@@ -105,9 +105,9 @@ fn spawn(loader: &str, stuck: u32, settle: Settle, ready: js_sys::Promise, dead:
             Some("ready") => {
                 if let Some((resolve, _)) = s.borrow_mut().take() {
                     let _ = resolve.call0(&JsValue::NULL);
-                    announce_ready();
                 }
             }
+            Some("settled") => announce_settled(),
             Some("started") if !solo => watch_helpers(generation, stuck),
             _ => {
                 if let Some(why) = field(&data, "failed").as_string() {
@@ -132,17 +132,17 @@ fn spawn(loader: &str, stuck: u32, settle: Settle, ready: js_sys::Promise, dead:
     Ok(Running { worker, ready, generation, settle, dead, _on_message: on_message, _on_fail: on_fail })
 }
 
-/// The event the page's window gets (and the mark it records) when the parser has started
-/// its own workers: `public/sw-register.js` registers the service worker only then. In
-/// Firefox 153 a service worker's activation (`clients.claim()`) and a worker starting a
-/// worker at the same moment hang both for good (seen in 1 of 60 fresh first visits under
-/// load, the registration left "activating"; 0 of 80 with service workers off;
-/// docs/BROWSERS.md).
-pub const READY_EVENT: &str = "roofline-parser-ready";
+/// The event the page's window gets (and the mark it records) when the parser and its second
+/// parser have started their own workers (the parser's `"settled"`): `public/sw-register.js`
+/// registers the service worker, and lets a new version take over, only then. In Firefox 153
+/// a service worker's activation and a worker starting a worker at the same moment hang both
+/// for good (seen in 1 of 60 fresh first visits under load, the registration left
+/// "activating"; 0 of 80 with service workers off; docs/BROWSERS.md).
+pub const SETTLED_EVENT: &str = "roofline-parser-settled";
 
-fn announce_ready() {
-    crate::perf::mark("roofline:parser-ready");
-    if let (Some(w), Ok(e)) = (web_sys::window(), web_sys::Event::new(READY_EVENT)) {
+fn announce_settled() {
+    crate::perf::mark("roofline:parser-settled");
+    if let (Some(w), Ok(e)) = (web_sys::window(), web_sys::Event::new(SETTLED_EVENT)) {
         let _ = w.dispatch_event(&e);
     }
 }

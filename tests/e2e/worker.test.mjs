@@ -92,6 +92,9 @@ test('the reader is kept from file to file, and a file given up leaves nothing b
   const cut = page10.indexOf(0x22, page10.indexOf(0x0a, 6e6) + 1) + 1; // inside the next row's first cell
   const broken = Buffer.concat([page10.subarray(0, cut), Buffer.from([0xff, 0xfe]), page10.subarray(cut)]);
   const { context, page, problems } = await openPage(browser, site.url);
+  // The service worker's precache asks for the reader's script too: let it be done before
+  // the reader's requests are counted below (it is registered once the parsers have started).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   await page.setInputFiles('#file-input', { name: 'broken_raw.csv', mimeType: 'text/csv', buffer: broken });
   const alert = page.locator('[role=alert]');
   await alert.waitFor({ state: 'visible', timeout: 60_000 });

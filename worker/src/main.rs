@@ -6,8 +6,8 @@
 //! Protocol (`app/src/worker.rs` is the other side):
 //! * the worker posts `"started"` once its wasm runs, then `"ready"` once it listens (it
 //!   starts its own workers between the two: [`main`] says why the page watches that gap),
-//!   or `{failed: message}` where its wasm could not be fetched or compiled
-//!   (`public/parser-loader.js`);
+//!   then `"settled"` once its second parser has started as well; or `{failed: message}`
+//!   where its wasm could not be fetched or compiled (`public/parser-loader.js`);
 //! * the page posts `{id, files: [File, …]}` (read in slices by a reader worker, started with
 //!   this one, while the engine parses the slice before, [`slices`]; memory does not grow
 //!   with the file for the formats the engine streams) or
@@ -330,6 +330,15 @@ fn main() {
     }
     let _ = scope().post_message(&JsValue::from_str("ready"));
     warm::warm_up();
+    // "settled" once the second parser has started too (it starts a slice reader of its own):
+    // the page registers the service worker only then, because in Firefox 153 a service
+    // worker's activation and a worker starting a worker hang each other (docs/BROWSERS.md).
+    wasm_bindgen_futures::spawn_local(async {
+        if let Some(second) = parts::second() {
+            second.settled(parts::SETTLE_MS).await;
+        }
+        let _ = scope().post_message(&JsValue::from_str("settled"));
+    });
 }
 
 /// The fragment of a parser that starts no worker of its own (no slice reader, no second

@@ -29,10 +29,7 @@ impl Inbox {
     fn push(inbox: &Rc<RefCell<Inbox>>, m: Option<JsValue>) {
         let mut i = inbox.borrow_mut();
         match m {
-            Some(m) if m.as_string().as_deref() == Some("ready") => {
-                i.ready = true;
-                return;
-            }
+            Some(m) if m.as_string().as_deref() == Some("ready") => i.ready = true,
             // Its wasm could not be fetched or compiled (`public/parser-loader.js`).
             Some(m) if field(&m, "failed").is_string() => i.failed = true,
             Some(m) => match field(&m, "progress").as_f64() {
@@ -86,6 +83,22 @@ impl Nested {
         let _ = js_sys::Reflect::set(&m, &JsValue::from_str("seq"), &JsValue::from(seq));
         self.worker.post_message(&m).ok()?;
         Some(seq)
+    }
+
+    /// Waits until the worker has said `"ready"` or failed, `limit_ms` at most.
+    pub async fn settled(&self, limit_ms: i32) {
+        let inbox = self.inbox.clone();
+        let wait = js_sys::Promise::new(&mut |resolve, _| {
+            let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+            let _ = global.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, limit_ms);
+            let mut i = inbox.borrow_mut();
+            if i.ready || i.failed {
+                let _ = resolve.call0(&JsValue::NULL);
+            } else {
+                i.wake = Some(resolve);
+            }
+        });
+        let _ = JsFuture::from(wait).await;
     }
 
     /// The next message of job `seq` (those of earlier jobs are dropped); `None` once the

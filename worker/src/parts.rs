@@ -74,9 +74,19 @@ pub struct Asked {
     seq: u32,
 }
 
+/// How long the first parser waits for the second to start before it says `"settled"`
+/// anyway (main.rs): a second parser whose wasm arrives late must not hold back the page's
+/// service worker for long.
+pub const SETTLE_MS: i32 = 10_000;
+
+/// The second parser, started or not (None where it could not be started at all).
+pub fn second() -> Option<Rc<Nested>> {
+    SECOND_PARSER.with(|s| s.borrow().clone())
+}
+
 /// The second parser, if it is ready, its inbox emptied for a new job.
 pub fn second_parser() -> Option<Rc<Nested>> {
-    let second = SECOND_PARSER.with(|s| s.borrow().clone())?;
+    let second = second()?;
     {
         let mut i = second.inbox.borrow_mut();
         if !i.ready || i.failed {
