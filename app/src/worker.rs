@@ -26,10 +26,11 @@ const SOLO: &str = "parser-loader.js#solo";
 
 /// How long the parser may take from saying `"started"` to saying `"ready"`: all it does
 /// between the two is start its slice reader and its second parser, a few ms even on a slow
-/// phone. In Firefox 153 a worker's `new Worker()` now and then never returns (about one full
-/// run of the Firefox scenarios in two, 2026-11-27, docs/BROWSERS.md); past this, the page
-/// ends that worker and starts another, and after a second such hang a `#solo` parser, which
-/// starts no worker and reads every file itself.
+/// phone. In Firefox 153 a worker's `new Worker()` never returned when a service worker
+/// activated at the same moment (docs/BROWSERS.md; the activation is now ordered after the
+/// parsers start, [`SETTLED_EVENT`]). This is the net for whatever else hangs a start: past
+/// it, the page ends that worker and starts another, and after a second such hang a `#solo`
+/// parser, which starts no worker and reads every file itself.
 const HELPERS_MS: i32 = 3000;
 
 /// The error of a load ended by [`cancel`]; the caller shows no alert for it.
@@ -42,9 +43,9 @@ type Settle = Rc<RefCell<Option<(js_sys::Function, js_sys::Function)>>>;
 struct Running {
     worker: web_sys::Worker,
     ready: js_sys::Promise,
-    /// Which worker this is (a `#solo` one replacing a stuck one is another).
+    /// Which worker this is (one replacing a stuck one is another).
     generation: u32,
-    /// How its ready promise is settled (shared with a `#solo` worker that replaces it).
+    /// How its ready promise is settled (shared with a worker that replaces it).
     settle: Settle,
     /// It could not start: the next load starts a fresh worker.
     dead: Rc<Cell<bool>>,
@@ -161,7 +162,7 @@ fn watch_helpers(generation: u32, stuck_before: u32) {
             stuck.worker.terminate();
             let loader = if stuck_before == 0 { LOADER } else { SOLO };
             match spawn(loader, stuck_before + 1, stuck.settle.clone(), stuck.ready.clone(), stuck.dead.clone()) {
-                Ok(solo) => *r = Some(solo),
+                Ok(replacement) => *r = Some(replacement),
                 Err(why) => {
                     stuck.dead.set(true);
                     if let Some((_, reject)) = stuck.settle.borrow_mut().take() {
@@ -234,7 +235,7 @@ pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnM
         let why = e.as_string().unwrap_or_default();
         if why == CANCELLED { why } else { format!("{what}: the file reader could not be started ({why})") }
     })?;
-    // The worker that said "ready" (a `#solo` one may have replaced the one started).
+    // The worker that said "ready" (one may have replaced the worker started).
     let worker = RUNNING.with(|r| r.borrow().as_ref().map(|r| r.worker.clone())).ok_or_else(|| CANCELLED.to_string())?;
     let _ = js_sys::Reflect::set(&message, &JsValue::from_str("id"), &JsValue::from(id));
     let inbox: Rc<RefCell<Inbox>> = Rc::default();

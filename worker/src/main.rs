@@ -319,10 +319,11 @@ fn main() {
     scope().set_onmessage(Some(on.as_ref().unchecked_ref()));
     on.forget();
     // "started", then the workers of its own, then "ready": in Firefox 153 a worker's
-    // `new Worker()` now and then never returns (seen in about one full run of the Firefox
-    // scenarios in two, 2026-11-27: "started" came, then nothing, for a minute). The page takes
-    // "started" without "ready" soon after as that hang and starts a `#solo` parser instead,
-    // which reads everything itself (app/src/worker.rs).
+    // `new Worker()` never returned when a service worker activated at the same moment (seen in
+    // about one full run of the Firefox scenarios in two, 2026-11-27: "started" came, then
+    // nothing, for a minute; docs/BROWSERS.md). The page takes "started" without "ready" soon
+    // after as such a hang and starts another parser, then a `#solo` one, which reads
+    // everything itself (app/src/worker.rs).
     let _ = scope().post_message(&JsValue::from_str("started"));
     if role != SOLO_FRAGMENT {
         slices::warm_up();
