@@ -6,8 +6,7 @@
 
 const BUILD_KEY = 'roofline-build';
 const TOLD_KEY = 'roofline-offline-unavailable-told';
-/// The longest the registration waits for the parser worker (its wasm is fetched after the
-/// first chart: a few hundred ms here, seconds on a slow phone's first visit).
+/// The longest the registration waits for the parser workers to start.
 const PARSER_WAIT_MS = 10000;
 
 if (!('serviceWorker' in navigator)) {
@@ -18,20 +17,14 @@ if (!('serviceWorker' in navigator)) {
   // Registered once the app has mounted (it removes index.html's #first-paint): installing
   // precaches every built file, the parser worker's wasm too, and on a first visit that must
   // not compete with the first chart's own downloads (docs/PERFORMANCE.md).
-  // And once the parser worker and its second parser have started their own workers (or
-  // PARSER_WAIT_MS at most): in Firefox 153 a service worker's activation and a worker
-  // starting a worker at the same moment hang each other for good, which left a page whose
-  // files never loaded (docs/BROWSERS.md). For the same reason a new version, installed by the
-  // browser's own update check as soon as the page was fetched, waits until then too: sw.js
-  // takes over only when a page tells it to.
+  // And once the parser workers have started, as a new version's activation waits for: in
+  // Firefox an activation and a worker starting a worker hang each other (docs/BROWSERS.md).
   whenAppRuns(() => whenParserSettled(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
     .then(letNewVersionsActivate)
     .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`))));
 }
 
-/// Calls `f` once the app says its parser workers have started (the `roofline-parser-settled`
-/// event and mark, app/src/worker.rs), or after PARSER_WAIT_MS (a parser that never starts
-/// must not keep the site from working offline).
+/// Calls `f` once the parser workers have started (app/src/worker.rs), or after PARSER_WAIT_MS.
 function whenParserSettled(f) {
   if (performance.getEntriesByName('roofline:parser-settled').length > 0) { f(); return; }
   let called = false;
@@ -40,9 +33,8 @@ function whenParserSettled(f) {
   setTimeout(once, PARSER_WAIT_MS);
 }
 
-/// Tells a new version of the service worker waiting to take over that it may (sw.js): the
-/// one waiting now, the one installing now once installed (the browser's update check may
-/// have started it before this page registered), and any found later.
+/// Lets a new version take over (sw.js): the one waiting, the one installing (the browser's
+/// update check may have started it) and any found later.
 function letNewVersionsActivate(registration) {
   const activate = (worker) => worker?.postMessage('activate');
   const whenInstalled = (worker) => worker?.addEventListener('statechange', () => { if (worker.state === 'installed') activate(worker); });
