@@ -45,6 +45,10 @@ export function scenarios(engine) {
       } catch (e) {
         if (attempt > 1 || !String(e?.message).startsWith('timed out after')) throw e;
         console.log(`# ${engine.name}: a try timed out, run again in a fresh profile: ${e.message}`);
+        // What the page showed then, for the cause (the page's alert, the start of its text).
+        const read = s.eval(() => ({ alert: document.querySelector('[role=alert]')?.textContent?.trim() ?? '', text: document.body.innerText.slice(0, 400) })).catch((x) => ({ unreadable: String(x) }));
+        const seen = await Promise.race([read, new Promise((r) => setTimeout(() => r({ unreadable: 'no answer in 5 s' }), 5000))]);
+        console.log(`# ${engine.name}: the page then: ${JSON.stringify(seen)}`);
       } finally {
         await s.close();
       }
