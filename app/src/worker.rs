@@ -112,25 +112,26 @@ fn spawn(loader: &str, stuck: u32, settle: Settle, ready: js_sys::Promise, dead:
             Some("started") if !solo => watch_helpers(generation, stuck),
             _ => {
                 if let Some(why) = field(&data, "failed").as_string() {
-                    d.set(true);
-                    if let Some((_, reject)) = s.borrow_mut().take() {
-                        let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&why));
-                    }
+                    could_not_start(&s, &d, &why);
                 }
             }
         }
     });
     // A worker whose script fails to load (or that fails to start) rejects the ready promise.
-    let on_fail = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
-        dead.set(true);
-        if let Some((_, reject)) = settle.borrow_mut().take() {
-            let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&e.message()));
-        }
-    });
+    let on_fail = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| could_not_start(&settle, &dead, &e.message()));
     worker.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
     worker.add_event_listener_with_callback("error", on_fail.as_ref().unchecked_ref()).map_err(|_| cannot("no listener"))?;
     let (settle, dead) = keep;
     Ok(Running { worker, ready, generation, settle, dead, _on_message: on_message, _on_fail: on_fail })
+}
+
+/// A worker that could not start: its ready promise is rejected with `why` (if not settled
+/// yet), and the next load starts a fresh worker.
+fn could_not_start(settle: &Settle, dead: &Cell<bool>, why: &str) {
+    dead.set(true);
+    if let Some((_, reject)) = settle.borrow_mut().take() {
+        let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(why));
+    }
 }
 
 /// The event the page's window gets (and the mark it records) when the parser and its second
@@ -164,10 +165,7 @@ fn watch_helpers(generation: u32, stuck_before: u32) {
             match spawn(loader, stuck_before + 1, stuck.settle.clone(), stuck.ready.clone(), stuck.dead.clone()) {
                 Ok(replacement) => *r = Some(replacement),
                 Err(why) => {
-                    stuck.dead.set(true);
-                    if let Some((_, reject)) = stuck.settle.borrow_mut().take() {
-                        let _ = reject.call1(&JsValue::NULL, &JsValue::from_str(&why));
-                    }
+                    could_not_start(&stuck.settle, &stuck.dead, &why);
                     *r = Some(stuck);
                 }
             }

@@ -85,20 +85,39 @@ impl Nested {
         Some(seq)
     }
 
-    /// Waits until the worker has said `"ready"` or failed, `limit_ms` at most.
+    /// Waits until the worker has said `"ready"` or failed, or has said nothing for
+    /// `limit_ms` (before it is ready, its only words are those two).
     pub async fn settled(&self, limit_ms: i32) {
+        loop {
+            {
+                let i = self.inbox.borrow();
+                if i.ready || i.failed {
+                    return;
+                }
+            }
+            if !self.word(Some(limit_ms)).await {
+                return;
+            }
+        }
+    }
+
+    /// Waits for the worker's next word (a message, progress, "ready" or a failure); `false`
+    /// if `within_ms` passed first.
+    async fn word(&self, within_ms: Option<i32>) -> bool {
         let inbox = self.inbox.clone();
         let wait = js_sys::Promise::new(&mut |resolve, _| {
-            let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-            let _ = global.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, limit_ms);
-            let mut i = inbox.borrow_mut();
-            if i.ready || i.failed {
-                let _ = resolve.call0(&JsValue::NULL);
-            } else {
-                i.wake = Some(resolve);
+            if let Some(ms) = within_ms {
+                // Resolves with `undefined`; a word resolves with `true` first.
+                let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
+                let _ = global.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
             }
+            inbox.borrow_mut().wake = Some(resolve);
         });
-        let _ = JsFuture::from(wait).await;
+        let came = JsFuture::from(wait).await.is_ok_and(|v| v.is_truthy());
+        if !came {
+            self.inbox.borrow_mut().wake = None;
+        }
+        came
     }
 
     /// The next message of job `seq` (those of earlier jobs are dropped); `None` once the
@@ -119,19 +138,8 @@ impl Nested {
                 Some(m) if field(&m, "seq").as_f64() == Some(f64::from(seq)) => return Some(m),
                 Some(_) => continue,
                 None => {
-                    let inbox = self.inbox.clone();
-                    let wait = js_sys::Promise::new(&mut |resolve, _| {
-                        if let Some(ms) = stall_ms {
-                            // Resolves with `undefined`; a message resolves with `true` first.
-                            let global: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-                            let _ = global.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-                        }
-                        inbox.borrow_mut().wake = Some(resolve);
-                    });
-                    if !JsFuture::from(wait).await.ok()?.is_truthy() {
-                        let mut inbox = self.inbox.borrow_mut();
-                        inbox.failed = true;
-                        inbox.wake = None;
+                    if !self.word(stall_ms).await {
+                        self.inbox.borrow_mut().failed = true;
                         return None;
                     }
                 }

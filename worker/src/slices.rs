@@ -80,7 +80,7 @@ impl Slices {
     }
 
     /// The next slice, or `None` after the last.
-    pub async fn next(&mut self) -> Result<Option<js_sys::Uint8Array>, String> {
+    async fn next(&mut self) -> Result<Option<js_sys::Uint8Array>, String> {
         if self.reader.is_some() {
             match self.next_from_reader().await {
                 Ok(slice) => {
