@@ -48,8 +48,12 @@ self.addEventListener('activate', (event) => {
     // of its hashed files (a lazily loaded module) after this worker took over.
     const ours = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
     await Promise.all(ours.slice(0, -1).map((k) => caches.delete(k)));
-    await self.clients.claim();
   })());
+  // No `clients.claim()`: the page of a first visit (online by definition) keeps loading from
+  // the network, and the next load is this worker's. In Firefox 153 claim() now and then took
+  // the page but never settled, which left this worker "activating" for good, and every fetch,
+  // the next navigation's too, waited for it; not awaited, it still broke the page's workers
+  // starting workers (docs/BROWSERS.md).
 });
 
 self.addEventListener('fetch', (event) => {

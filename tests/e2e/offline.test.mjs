@@ -62,7 +62,8 @@ test('stamping is idempotent, and any changed file or worker code is a new build
 test('the worker caches every file of the build under this site\'s scope, and nothing else', async () => {
   const { list, version } = stamped();
   const { context, page, problems } = await openPage(browser, site.url);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Installed (its cache filled) and active; the first visit's page stays uncontrolled (sw.js).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   const cached = await page.evaluate(async () => {
     const out = {};
     for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
@@ -87,7 +88,7 @@ test('installable: Chromium finds no installability error, and the manifest name
   try {
     const page = context.pages()[0] ?? await context.newPage();
     await page.goto(site.url);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     assert.deepEqual(installabilityErrors, []);

@@ -22,6 +22,13 @@
 //   close()
 import { createServer } from 'node:net';
 
+/// Whether `e` is a wait for the page that ran out: `waitFor`'s, or the driver's own (puppeteer,
+/// Playwright and selenium-webdriver all name it `TimeoutError`: a navigation whose `load`
+/// never came).
+export function isTimeout(e) {
+  return String(e?.message).startsWith('timed out after') || e?.name === 'TimeoutError';
+}
+
 /// Polls `fn(arg)` in the page until it returns something truthy; returns that value.
 export async function waitFor(session, fn, arg, { timeout = 20000, what = fn.toString().slice(0, 120) } = {}) {
   const end = Date.now() + timeout;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { cpSync, appendFileSync } from 'node:fs';
 import { stampPrecache } from '../../../scripts/precache.mjs';
 import { waitFor, clickRole, markByRole } from './adapter.mjs';
-import { tableHas, chartDrawn, inkedPixels, openApp } from './page.mjs';
+import { tableHas, chartDrawn, inkedPixels, openApp, workerActive } from './page.mjs';
 import { COPY_BLOCKED } from './inputs.mjs';
 
 /// `ctx`: the scenarios' site and temporary folder (as getters: they exist once `before` ran),
@@ -43,7 +43,7 @@ export function offlineScenarios(engine, ctx) {
         t.skip(`${engine.version} has no service workers: the site works online only`);
         return;
       }
-      await waitFor(s, () => navigator.serviceWorker.controller !== null, undefined, { what: 'the service worker in control', timeout: 30000 });
+      await waitFor(s, workerActive, undefined, { what: 'the service worker active', timeout: 30000 });
       const from = ctx.site().requests.length;
       const strict = await goOffline(s);
       t.diagnostic(`offline: ${engine.offlineNote}`);
@@ -90,7 +90,7 @@ export function offlineScenarios(engine, ctx) {
           t.skip(`${engine.version} has no service workers`);
           return;
         }
-        await waitFor(s, () => navigator.serviceWorker.controller !== null, undefined, { what: 'the service worker in control', timeout: 30000 });
+        await waitFor(s, workerActive, undefined, { what: 'the service worker active', timeout: 30000 });
         const build = () => document.querySelector('meta[name="roofline-build"]')?.content;
         const old = await s.eval(build);
         assert.notEqual(old, version);

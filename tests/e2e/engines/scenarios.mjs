@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { startSite } from '../helpers.mjs';
 import { NERSC_RUN, COPY_BLOCKED, FAILED_RUN, bigRawPage, MODES, IMG, SCRIPT, CRAFTED_CSV, CRAFTED_FRAGMENT, fixture } from './inputs.mjs';
-import { waitFor, foreignResources, isForeign } from './adapter.mjs';
+import { waitFor, foreignResources, isForeign, isTimeout } from './adapter.mjs';
 import { recordTexts, overlappingTexts } from './labels.mjs';
 import { tableText, tableHas, chartDrawn, alertText, inkedPixels, dropFiles, openApp, tabSelected, chart, pickMode, settledTexts } from './page.mjs';
 import { offlineScenarios } from './offline-scenarios.mjs';
@@ -35,15 +35,16 @@ export function scenarios(engine) {
   /// A fresh profile for one test, closed after it whatever happens. A try that times out
   /// waiting for the page (adapter.mjs's `waitFor`) runs once more in another fresh profile,
   /// the first timeout printed: on the 2-core CI machine a full run now and then had one
-  /// scenario wait past 20 s for what takes 1–3 s alone (docs/BROWSERS.md). Any other failure,
-  /// or a second timeout, fails the test.
+  /// scenario wait past 20 s for what takes 1–3 s alone (docs/BROWSERS.md). A navigation the
+  /// driver gave up on (its `TimeoutError`: a reload whose `load` never came) counts as such a
+  /// wait. Any other failure, or a second timeout, fails the test.
   const withProfile = async (fn) => {
     for (let attempt = 1; ; attempt++) {
       const s = await engine.newProfile();
       try {
         return await fn(s);
       } catch (e) {
-        if (attempt > 1 || !String(e?.message).startsWith('timed out after')) throw e;
+        if (attempt > 1 || !isTimeout(e)) throw e;
         console.log(`# ${engine.name}: a try timed out, run again in a fresh profile: ${e.message}`);
         // What the page showed then, for the cause (the page's alert, the start of its text).
         const read = s.eval(() => ({ alert: document.querySelector('[role=alert]')?.textContent?.trim() ?? '', text: document.body.innerText.slice(0, 400) })).catch((x) => ({ unreadable: String(x) }));
