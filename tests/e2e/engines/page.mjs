@@ -31,12 +31,11 @@ export const inkedPixels = () => {
   for (let i = 0; i < d.length; i += 4) if (d[i] !== d[0] || d[i + 1] !== d[1] || d[i + 2] !== d[2]) n += 1;
   return n;
 };
-/// Dispatches a drop of in-memory files on an element inside the app (the drop handler is on
-/// the app's root and events bubble): what a browser does for files dragged from the desktop.
 /// Whether the site's service worker is installed and activated. The page of a first visit is
 /// not taken over by it (public/sw.js claims no page); the next load is.
 export const workerActive = async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated';
-
+/// Dispatches a drop of in-memory files on an element inside the app (the drop handler is on
+/// the app's root and events bubble): what a browser does for files dragged from the desktop.
 export const dropFiles = ({ selector, files }) => {
   const dt = new DataTransfer();
   for (const f of files) dt.items.add(new File([f.text], f.name, { type: 'text/csv' }));
