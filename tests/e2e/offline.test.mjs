@@ -24,6 +24,15 @@ function built(dir = DIST) {
     : [relative(DIST, join(dir, e.name)).split(sep).join('/')]));
 }
 
+/// Waits until the site's service worker is active (30 s at most: a worker that never gets
+/// there fails the test instead of holding the run).
+function workerReady(page) {
+  return page.evaluate(() => Promise.race([
+    navigator.serviceWorker.ready.then(() => true),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the service worker was not active after 30 s')), 30000)),
+  ]));
+}
+
 function stamped() {
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
   const list = JSON.parse(sw.match(/^const PRECACHE = (\[.*\]);$/m)[1]);
@@ -63,7 +72,7 @@ test('the worker caches every file of the build under this site\'s scope, and no
   const { list, version } = stamped();
   const { context, page, problems } = await openPage(browser, site.url);
   // Installed (its cache filled) and active; the first visit's page stays uncontrolled (sw.js).
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await workerReady(page);
   const cached = await page.evaluate(async () => {
     const out = {};
     for (const name of await caches.keys()) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
@@ -88,7 +97,7 @@ test('installable: Chromium finds no installability error, and the manifest name
   try {
     const page = context.pages()[0] ?? await context.newPage();
     await page.goto(site.url);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await workerReady(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     assert.deepEqual(installabilityErrors, []);
