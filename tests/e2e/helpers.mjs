@@ -51,6 +51,16 @@ export async function waitForChart(page) {
   });
 }
 
+/// Waits until the site's service worker is active (its precache filled), 30 s at most: a
+/// worker that never gets there fails the test instead of holding the run. A first visit's
+/// page stays uncontrolled (public/sw.js claims no page).
+export function workerReady(page) {
+  return page.evaluate(() => Promise.race([
+    navigator.serviceWorker.ready.then(() => true),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the service worker was not active after 30 s')), 30000)),
+  ]));
+}
+
 /// The page's address once the app has written the current view to it. The app defers the
 /// write of a change that follows another within `QUIET_MS` (app/src/address.rs, 80 ms) when
 /// writes are slow, so the address is final once it has stayed the same for longer than that

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, mkdtempSync, rmSync, cpSync, appendFileSync,
 import { join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { startSite, launch, openPage, waitForChart, ROOT, LAUNCH_ARGS } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, workerReady, ROOT, LAUNCH_ARGS } from './helpers.mjs';
 import { stampPrecache } from '../../scripts/precache.mjs';
 
 let site, browser;
@@ -22,15 +22,6 @@ function built(dir = DIST) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
     ? built(join(dir, e.name))
     : [relative(DIST, join(dir, e.name)).split(sep).join('/')]));
-}
-
-/// Waits until the site's service worker is active (30 s at most: a worker that never gets
-/// there fails the test instead of holding the run).
-function workerReady(page) {
-  return page.evaluate(() => Promise.race([
-    navigator.serviceWorker.ready.then(() => true),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('the service worker was not active after 30 s')), 30000)),
-  ]));
 }
 
 function stamped() {
@@ -71,7 +62,6 @@ test('stamping is idempotent, and any changed file or worker code is a new build
 test('the worker caches every file of the build under this site\'s scope, and nothing else', async () => {
   const { list, version } = stamped();
   const { context, page, problems } = await openPage(browser, site.url);
-  // Installed (its cache filled) and active; the first visit's page stays uncontrolled (sw.js).
   await workerReady(page);
   const cached = await page.evaluate(async () => {
     const out = {};

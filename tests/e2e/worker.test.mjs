@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startSite, launch, openPage, tableText, waitForChart, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, tableText, waitForChart, workerReady, SAMPLES } from './helpers.mjs';
 import { openMenu, MENUS } from './menus.mjs';
 import { bigRawPage } from './engines/inputs.mjs';
 
@@ -94,7 +94,7 @@ test('the reader is kept from file to file, and a file given up leaves nothing b
   const { context, page, problems } = await openPage(browser, site.url);
   // The service worker's precache asks for the reader's script too: let it be done before
   // the reader's requests are counted below (it is registered once the parsers have started).
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await workerReady(page);
   await page.setInputFiles('#file-input', { name: 'broken_raw.csv', mimeType: 'text/csv', buffer: broken });
   const alert = page.locator('[role=alert]');
   await alert.waitFor({ state: 'visible', timeout: 60_000 });
