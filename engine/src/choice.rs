@@ -215,11 +215,7 @@ fn guard_tensor_factor(m: &mut Machine, device: Option<&Device>) -> Option<Strin
 /// FLOPs per instruction): the metrics that count operations and the command for that GPU
 /// generation ([`crate::import::hints::tensor_ops_hint`]).
 fn tensor_without_ops(ds: &Dataset, m: &Machine, device: Option<&Device>) -> Option<String> {
-    if m.flops_per_tensor_inst.is_some() {
-        return None;
-    }
-    let only_inst = ds.kernels.iter().any(|k| k.counters.get(crate::domain::Counter::TensorInst).is_some_and(|v| v > 0.0) && k.tensor_flops(None).is_none());
-    if !only_inst {
+    if !ds.kernels.iter().any(|k| crate::model::guidance::tensor_work_unmeasured(k, m)) {
         return None;
     }
     let arch = device.and_then(|d| d.arch.as_deref()).or(m.arch.as_deref());

@@ -284,14 +284,16 @@ fn console_text_lists_its_10_kernels_with_their_durations() {
     assert_eq!(p.kernels, ds.kernels);
 }
 
-/// FLOPs per precision (add + mul + 2 × fma) where the report has them. Full-set reports
+/// FLOPs per precision (add + mul + 2 × fma; FP16 instructions are packed HADD2/HMUL2/HFMA2 of
+/// two lanes each, so 2 × hadd + 2 × hmul + 4 × hfma, as Nsight Compute's half roofline counts
+/// them) where the report has them. Full-set reports
 /// store only per-cycle rates (`smsp__sass_thread_inst_executed_op_{f,d,h}{add,mul,fma}
 /// _pred_on.sum.per_cycle_elapsed`); the expected counts are NVIDIA's reader's rate ×
 /// `smsp__cycles_elapsed.avg` (or × `smsp__cycles_elapsed.avg.per_second` × duration in the
 /// 2021.2 report, which stores no elapsed cycles), per launch, added here:
 /// * silu v8, distribution kernel: ffma 135028736 → FP32 270057472; hfma 17031168 → FP16
-///   34062336; FP64 0. `silu_kernel_non_strided`, each launch: fadd 134217728 + fmul
-///   201326592 = FP32 335544320, hfma 4194304 → FP16 8388608.
+///   68124672; FP64 0. `silu_kernel_non_strided`, each launch: fadd 134217728 + fmul
+///   201326592 = FP32 335544320, hfma 4194304 → FP16 16777216.
 /// * T4 `matrix_addition2D`: fadd 1000000.
 /// * A100 `nodeCalculationsKernel`, 4 launches, dadd = dfma: 3 × (762560367952 +
 ///   750585508334 + 763204372498 + 736404728397) = 9038264931543 FP64.
@@ -305,10 +307,10 @@ fn flops_from_the_stored_rates_match_nvidias_reader() {
     };
     let ds = load(sample("ncu-rep/cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep"));
     close(ds.kernels[0].flops(Fp32), 270057472.0, "distribution FP32");
-    close(ds.kernels[0].flops(Fp16), 34062336.0, "distribution FP16");
+    close(ds.kernels[0].flops(Fp16), 68124672.0, "distribution FP16");
     close(ds.kernels[0].flops(Fp64), 0.0, "distribution FP64");
     close(ds.kernels[1].flops(Fp32), 2.0 * 335544320.0, "silu FP32");
-    close(ds.kernels[1].flops(Fp16), 2.0 * 8388608.0, "silu FP16");
+    close(ds.kernels[1].flops(Fp16), 2.0 * 16777216.0, "silu FP16");
     let ds = load(sample("ncu-rep/cuda-mlp-inference__report.ncu-rep"));
     close(ds.kernels[0].flops(Fp32), 1_000_000.0, "matrix_addition2D FP32");
     close(ds.kernels[0].flops(Fp64), 0.0, "matrix_addition2D FP64");

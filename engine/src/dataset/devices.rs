@@ -5,7 +5,10 @@
 //! that turns the run's total cycles into its total time (a launch-weighted mean of clocks
 //! would let a thousand 5 µs launches outvote one 10 s launch). Where a file has durations
 //! and cycles but no clock metric, Σcycles / Σduration stands in for it (a little low: the
-//! duration includes launch overhead).
+//! duration includes launch overhead). Where a file has a clock and durations but no cycles
+//! (Nsight Compute's SpeedOfLight section alone reports its elapsed cycles as
+//! `gpc__cycles_elapsed.max`, which is not read), the clocks are weighted by the durations:
+//! Σ(clock × duration) / Σduration.
 
 use crate::domain::{Counter, Counters, Device};
 use crate::import::stream::LaunchRef;
@@ -25,7 +28,8 @@ pub struct DeviceRun {
 /// Sums behind a measured clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ClockStats {
-    /// Σ cycles and Σ cycles / clock over launches that measured both.
+    /// Σ cycles and Σ cycles / clock over launches that measured both (a launch with a clock
+    /// and a duration but no cycles adds clock × duration and its duration).
     cycles: f64,
     cycle_time_s: f64,
     /// Σ cycles and Σ duration over launches with cycles and a duration but no clock.
@@ -47,6 +51,10 @@ impl ClockStats {
             (Some(c), None, Some(t)) => {
                 self.timed_cycles += c * n;
                 self.duration_s += t * n;
+            }
+            (None, Some(h), Some(t)) => {
+                self.cycles += h * t * n;
+                self.cycle_time_s += t * n;
             }
             _ => {}
         }
@@ -246,5 +254,21 @@ mod tests {
         ds.add_file(&[], f);
         assert_eq!(ds.measured_sm_clock_hz(), Some(1.25e9));
         assert!(!ds.unattributed.from_clock_metric());
+    }
+
+    #[test]
+    fn a_clock_without_cycles_is_weighted_by_duration() {
+        // 1.98 GHz for 0.3 ms and 1.5 GHz for 0.1 ms: (1.98e9 × 3e-4 + 1.5e9 × 1e-4) / 4e-4 =
+        // (5.94e5 + 1.5e5) / 4e-4 = 1.86e9 Hz.
+        let a = Counters::from_pairs(&[(Counter::ClockHz, 1.98e9), (Counter::TimeS, 3e-4)]);
+        let b = Counters::from_pairs(&[(Counter::ClockHz, 1.5e9), (Counter::TimeS, 1e-4)]);
+        let mut f = FileDevices::default();
+        f.add(&launch(&a, None, 1));
+        f.add(&launch(&b, None, 1));
+        let mut ds = Devices::default();
+        ds.add_file(&[], f);
+        let hz = ds.measured_sm_clock_hz().expect("a clock");
+        assert!((hz - 1.86e9).abs() < 1.0, "{hz}");
+        assert!(ds.unattributed.from_clock_metric());
     }
 }

@@ -27,7 +27,8 @@ pub enum Counter {
     Fp32Add,
     Fp32Mul,
     Fp32Fma,
-    /// FP16 add thread instructions (`…op_hadd_pred_on.sum`).
+    /// FP16 add operations, one per lane: `…op_hadd_pred_on.sum` counts packed HADD2 thread
+    /// instructions, 2 lanes each (`import::ncu_metrics::lanes`). Likewise mul and fma.
     Fp16Add,
     Fp16Mul,
     Fp16Fma,

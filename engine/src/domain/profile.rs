@@ -100,7 +100,9 @@ impl KernelProfile {
     }
 
     /// FLOPs of one precision: reported FLOPs if the profiler counted them, else
-    /// add + mul + 2 × fma thread instructions (NERSC / Nsight Compute roofline recipe).
+    /// add + mul + 2 × fma operations (NERSC / Nsight Compute roofline recipe). FP16 counts
+    /// are lanes: an importer counts a packed HFMA2 thread instruction as 2 FMAs (4 FLOPs), as
+    /// Nsight Compute's half-precision roofline does (`import::ncu_metrics`).
     pub fn flops(&self, p: Precision) -> Option<f64> {
         let c = &self.counters;
         let (direct, add, mul, fma) = match p {

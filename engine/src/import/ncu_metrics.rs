@@ -220,6 +220,10 @@ const COUNTS: &[(&str, Role)] = &[
     ("sm__ops_path_tensor_src_int8_sparsity_on.sum", count(C::MatrixInt8, 1)),
     ("l1tex__t_bytes.sum", count(C::L1Bytes, 0)),
     ("lts__t_bytes.sum", count(C::L2Bytes, 0)),
+    // Full-set reports of Nsight Compute 2025 on Hopper have no `lts__t_bytes`: their
+    // hierarchical roofline's L2 traffic is L2-to-SM bytes, stored as a rate (the H100 and H200
+    // fixtures), against the `derived__lts__lts2xbar_bytes` peak read below.
+    ("derived__lts__lts2xbar_bytes.sum", count(C::L2Bytes, 1)),
     ("dram__bytes.sum", count(C::DramBytes, 0)),
     ("dram__bytes_read.sum", count(C::DramBytes, 1)),
     ("dram__bytes_write.sum", count(C::DramBytes, 1)),
@@ -283,6 +287,12 @@ const CLOCKS: &[(&str, Role)] = &[
 /// TFLOP/s at 1.83 GHz = 132 × 4096 per cycle): it is the sparse peak. Its FP64 peak, 132 ×
 /// 256 = 33792, is the dense 66.9 TFLOP/s at 1.98 GHz, and its FP8 `_sparsity_off` peak, 132
 /// × 8192, the dense 1979 TFLOP/s at 1.83 GHz: tensor "ops" are FLOPs.
+///
+/// Nsight Compute 2025.3 on Hopper (the H100 and H200 fixtures) gives the dense peaks of
+/// BF16, FP16, TF32 and INT8 only per instruction path: `op_hgmma`/`op_igmma` (`wgmma`, 132
+/// × 4096 BF16 ops per cycle, the data sheet's rate) and `op_hmma`/`op_imma` (`mma.sync`, 132
+/// × 2730.67: two thirds of it). A data type's roof is its fastest path's, the `wgmma` one;
+/// the `mma.sync` peaks are not read.
 const PEAKS: &[(&str, Peak)] = &[
     ("sm__sass_thread_inst_executed_op_dfma_pred_on.sum", Peak::Fp64(2.0)),
     ("sm__sass_thread_inst_executed_op_ffma_pred_on.sum", Peak::Fp32(2.0)),
@@ -299,6 +309,10 @@ const PEAKS: &[(&str, Peak)] = &[
     ("sm__ops_path_tensor_src_fp4_fp6_dst_fp32_sparsity_off.sum", Peak::Matrix(DataType::Fp6)),
     ("sm__ops_path_tensor_src_fp4_dst_fp32_sparsity_off.sum", Peak::Matrix(DataType::Fp4)),
     ("sm__ops_path_tensor_src_int8_sparsity_off.sum", Peak::Matrix(DataType::Int8)),
+    ("sm__ops_path_tensor_op_hgmma_src_tf32_dst_fp32_sparsity_off.sum", Peak::Matrix(DataType::Tf32)),
+    ("sm__ops_path_tensor_op_hgmma_src_fp16_sparsity_off.sum", Peak::Matrix(DataType::Fp16)),
+    ("sm__ops_path_tensor_op_hgmma_src_bf16_dst_fp32_sparsity_off.sum", Peak::Matrix(DataType::Bf16)),
+    ("sm__ops_path_tensor_op_igmma_src_int8_sparsity_off.sum", Peak::Matrix(DataType::Int8)),
     ("sm__inst_executed.sum", Peak::WarpInst),
     ("dram__bytes.sum", Peak::DramBytes),
     ("lts__t_bytes.sum", Peak::L2Bytes),
@@ -336,6 +350,20 @@ const PEAK_SUFFIX: &str = ".peak_sustained";
 
 fn position<T>(table: &[(&str, T)], name: &str) -> Option<usize> {
     table.iter().position(|(n, _)| *n == name)
+}
+
+/// Operations per counted thread instruction. FP16 arithmetic on NVIDIA GPUs is packed:
+/// HADD2, HMUL2 and HFMA2 work on two half lanes, and Nsight Compute counts the instruction
+/// once (`sm__sass_thread_inst_executed_op_hfma_pred_on`: the H200 fixture's `fma_fp16` runs
+/// 2^32 HFMA2 thread instructions and counts 4294967296). Its half-precision roofline weighs
+/// them by their lanes (`derived__…_hadd_pred_on_x2`, `…_hmul_pred_on_x2`, `…_hfma_pred_on_x4`:
+/// 2 FLOPs per HADD2, 4 per HFMA2), as its FP16 peak (`…_hfma_pred_on_x4` = 4 × HFMA2 per
+/// cycle) and the data sheets' FP16 rate (twice FP32) do; so the FP16 counters hold lanes.
+fn lanes(counter: Counter) -> f64 {
+    match counter {
+        C::Fp16Add | C::Fp16Mul | C::Fp16Fma => 2.0,
+        _ => 1.0,
+    }
 }
 
 /// What the metric `name` contributes, or `None` for the metrics this engine does not use.
@@ -380,9 +408,19 @@ fn scale_for(r: &Resolved, unit: &str) -> Option<f64> {
     let unit = unit.trim();
     match (r.role, r.form) {
         (Role::Attr(_), _) => Some(1.0),
-        (Role::Peak(_), _) | (_, Form::PerCycle(_)) => per_cycle_scale(unit),
+        // A peak is per cycle whatever its unit says: Nsight Compute 2025.3 prints
+        // `dram__bytes.sum.peak_sustained` in "Kbyte/cycle" but the derived peaks of the
+        // roofline sections in the count's own unit (`derived__…_dfma_pred_on_x2` in "thread"
+        // or "inst", `derived__lts__lts2xbar_bytes.sum.peak_sustained` in "Kbyte"; H100 and
+        // H200 raw pages in tests/fixtures/ncu-hopper).
+        (Role::Peak(_), _) => per_cycle_scale(unit).or_else(|| unit_scale(unit)),
+        (_, Form::PerCycle(_)) => per_cycle_scale(unit),
         (Role::Clock(_), _) => unit_scale(unit),
-        (_, Form::PerSecond) => per_second_scale(unit),
+        // A rate of a unitless count has no unit: `sm__ops_path_tensor_src_fp16.sum.per_second`.
+        (_, Form::PerSecond) if unit.is_empty() => Some(1.0),
+        // A derived rate loses its "/second" as a derived peak loses its "/cycle":
+        // `derived__lts__lts2xbar_bytes.sum.per_second` in "Tbyte" (2025.3).
+        (_, Form::PerSecond) => per_second_scale(unit).or_else(|| unit_scale(unit).filter(|_| !unit.contains('/'))),
         _ => unit_scale(unit),
     }
 }
@@ -631,7 +669,7 @@ impl LaunchMetrics {
                 Form::PerCycle(unit) => cycles[unit.index()].map(|c| v * c),
                 Form::PerSecond => duration_s.map(|t| v * t),
             };
-            add(&mut sums, counter, value);
+            add(&mut sums, counter, value.map(|v| v * lanes(counter)));
         }
         out.clear();
         for c in Counter::ALL {
@@ -655,7 +693,10 @@ impl LaunchMetrics {
             memory_bytes: attr(Attr::MemoryBytes).filter(|v| *v > 0.0),
             l2_bytes: attr(Attr::L2Bytes).filter(|v| *v > 0.0),
             max_sm_clock_hz: khz(attr(Attr::MaxClockKhz)).or_else(|| khz(attr(Attr::ClockRateKhz))),
-            memory_clock_hz: khz(attr(Attr::MemoryClockKhz)),
+            // The attribute, else the memory clock the profile measured (the details page's
+            // "DRAM Frequency": 3.20 GHz on an H200, 2.62 on an H100 SXM, whose pages are
+            // otherwise alike; model::identify tells them apart by it).
+            memory_clock_hz: khz(attr(Attr::MemoryClockKhz)).or_else(|| firsts.get(Role::Clock(ClockUnit::Dram)).filter(|v| *v > 0.0)),
             memory_bus_bits: attr(Attr::BusBits).filter(|v| *v > 0.0).map(|v| v as u32),
             peaks: self.peaks(firsts),
             ..Device::default()

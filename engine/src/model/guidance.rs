@@ -205,9 +205,32 @@ pub fn bounds(k: &KernelProfile, m: &Machine) -> Vec<Bound> {
     bounds_and_gaps(k, m).0
 }
 
-/// A kernel's guidance before ranking; `None` without a positive time or any bound.
+/// Whether a kernel ran tensor instructions whose work no counter measures: no operations
+/// per data type, no tensor FLOPs, on a machine whose tensor instructions are not a fixed
+/// amount of work (Ampere and later: a Hopper `mma.sync` m16n8k16 does 4096 FLOPs, an m8n8k4
+/// FP64 one 512). Its time may be all tensor work, so the other resources' bounds say
+/// nothing of it: an H100's FP64 `mma.sync` kernel, profiled with the NERSC metric list,
+/// would read "bound by FP64 compute at 0% of its roof, could run 15692x faster"
+/// (tests/fixtures/ncu-hopper).
+///
+/// Tensor-pipe instructions that the FP16 FMA count explains do not count: the compiler
+/// issues some HFMA2 as HFMA2.MMA, which runs on the tensor pipe and is counted both there
+/// and in `…hfma_pred_on` (the H100 fixture's `fma_fp16`: 67117056 tensor-pipe warp
+/// instructions beside 2^32 HFMA2 thread instructions, 134217728 warp instructions' worth).
+pub fn tensor_work_unmeasured(k: &KernelProfile, m: &Machine) -> bool {
+    let Some(tensor) = k.counters.get(Counter::TensorInst).filter(|v| *v > 0.0) else { return false };
+    // FP16 FMA lanes ÷ 2 lanes per HFMA2 ÷ 32 threads per warp.
+    let hfma2_warp_inst = k.counters.get(Counter::Fp16Fma).unwrap_or(0.0) / 2.0 / 32.0;
+    m.flops_per_tensor_inst.is_none() && k.tensor_flops(None).is_none() && tensor > hfma2_warp_inst
+}
+
+/// A kernel's guidance before ranking; `None` without a positive time or any bound, or when
+/// its tensor work is unmeasured ([`tensor_work_unmeasured`]).
 pub fn guide(k: &KernelProfile, m: &Machine) -> Option<Guidance> {
     let time_s = k.time_s().filter(|t| *t > 0.0 && t.is_finite())?;
+    if tensor_work_unmeasured(k, m) {
+        return None;
+    }
     let (bounds, not_assessed) = bounds_and_gaps(k, m);
     let binding = bounds.first()?.clone();
     let roof_time_s = binding.time_s;
@@ -247,8 +270,12 @@ pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>
 }
 
 /// Whole-run speed-up if the kernels' potential savings were all realised (Amdahl):
-/// total ÷ (total − Σ savings). `None` without timed kernels.
+/// total ÷ (total − Σ savings). `None` without timed kernels, or when no kernel has guidance
+/// (nothing was judged, so "1.00x" would claim the run is at its roofs).
 pub fn whole_run_speedup(kernels: &[KernelProfile], guidance: &[Option<Guidance>]) -> Option<f64> {
+    if guidance.iter().all(Option::is_none) {
+        return None;
+    }
     let total: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
     let saved: f64 = guidance.iter().flatten().map(|g| g.potential_saving_s).sum();
     (total > 0.0 && saved < total).then(|| total / (total - saved))
@@ -268,6 +295,9 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
         Some(g) => parts.push(format!("bound by {} at {:.0}% of its roof", g.binding.name, g.attained_fraction * 100.0)),
         None if k.time_s().is_none() => parts.push("no time measured, so it cannot be placed against a roof".into()),
         None if machine.is_none() => parts.push("no machine chosen, so there is no roof to compare with".into()),
+        None if machine.is_some_and(|m| tensor_work_unmeasured(k, m)) => parts.push(
+            "its tensor-core work was counted in instructions, not operations, so no roof can bound it: collect the operations per data type (sm__ops_path_tensor_src_<type>.sum)".into(),
+        ),
         None => parts.push("no FLOP, byte or instruction counter that this machine has a ceiling for".into()),
     }
     if let Some(p) = global_ldst(k) {

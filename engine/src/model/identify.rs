@@ -7,7 +7,8 @@
 //! 2. **By architecture.** A compute capability or gfx target alone (Nsight Compute's details
 //!    page has only `CC`) picks the catalogue entries of that architecture, and what else the
 //!    file says chooses among them: the SM count (132 SMs at CC 9.0 is an H100 SXM or H200,
-//!    114 an H100 PCIe), the memory size (H100 80 GB vs H200 141 GB), the clock (a 765 MHz
+//!    114 an H100 PCIe), the memory size (H100 80 GB vs H200 141 GB), the memory clock (the
+//!    details page's "DRAM Frequency": 2.62 GHz on an H100 SXM, 3.20 on an H200), the clock (a 765 MHz
 //!    measured clock at CC 8.0 is an A100 PCIe locked to its base clock: the SXM's base is
 //!    1095 MHz). Without any of these, the architecture's first entry (the data-centre part
 //!    profiled most) stands, with a note saying it was assumed.
@@ -152,6 +153,31 @@ fn memory_distance(m: &Machine, bytes: f64) -> f64 {
     m.memory_bytes.map_or(f64::INFINITY, |mb| (bytes / mb).ln().abs())
 }
 
+/// Memory clocks of catalogue entries that share an architecture and SM count with another
+/// entry but not its memory, Hz, as `nvidia-smi` prints them ("Max Clocks: Memory") and
+/// Nsight Compute measures them (`dram__cycles_elapsed.avg.per_second`, "DRAM Frequency"):
+/// - `h100`: 2619 MHz; ncu 2.62 GHz (an "NVIDIA H100 80GB HBM3", tests/fixtures/ncu-hopper/h100);
+/// - `h200`: 3201 MHz; ncu 3.20 GHz (an "NVIDIA H200", tests/fixtures/ncu-hopper/h200);
+/// - `gh200`: `device__attribute_memory_clock_rate` 2619000 kHz (the cs599k GH200 reports).
+const MEMORY_CLOCKS_HZ: &[(&str, f64)] = &[("h100", 2619e6), ("h200", 3201e6), ("gh200", 2619e6)];
+
+/// How far a memory clock may be from an entry's to pick it: 5% (the details page rounds the
+/// clock to 10 MHz; HBM generations differ by 20% and more).
+const MEMORY_CLOCK_TOLERANCE: f64 = 0.05;
+
+/// The entries of `pool` whose memory clock is the device's, where the device's memory clock
+/// is known and some entry's is within [`MEMORY_CLOCK_TOLERANCE`] of it; else `pool`.
+fn by_memory_clock<'a>(pool: Vec<&'a Machine>, device: &Device) -> Vec<&'a Machine> {
+    let Some(hz) = device.memory_clock_hz.filter(|h| h.is_finite() && *h > 0.0) else { return pool };
+    let near = |m: &Machine| MEMORY_CLOCKS_HZ.iter().find(|(id, _)| *id == m.id).is_some_and(|(_, c)| (hz / c - 1.0).abs() <= MEMORY_CLOCK_TOLERANCE);
+    let matching: Vec<&Machine> = pool.iter().copied().filter(|m| near(m)).collect();
+    if matching.is_empty() {
+        pool
+    } else {
+        matching
+    }
+}
+
 /// The candidate the device's attributes fit best, and whether it was assumed (nothing but
 /// the architecture known). `None` when the SM count is known and no candidate has it.
 fn by_attributes(candidates: &[Machine], device: &Device, measured_sm_clock_hz: Option<f64>) -> Option<(Machine, bool)> {
@@ -159,9 +185,12 @@ fn by_attributes(candidates: &[Machine], device: &Device, measured_sm_clock_hz: 
         Some(n) => candidates.iter().filter(|m| m.sm_count == Some(n)).collect(),
         None => candidates.iter().collect(),
     };
+    let wide = pool.len();
+    let pool = by_memory_clock(pool, device);
     let first = *pool.first()?;
     if pool.len() == 1 {
-        return Some((first.clone(), device.sm_count.is_none() && candidates.len() > 1));
+        let narrowed = pool.len() < wide;
+        return Some((first.clone(), !narrowed && device.sm_count.is_none() && candidates.len() > 1));
     }
     if let Some(bytes) = device.memory_bytes {
         let best = pool.iter().min_by(|a, b| memory_distance(a, bytes).total_cmp(&memory_distance(b, bytes)))?;
@@ -238,6 +267,19 @@ mod tests {
         let i = identify(&d, None).expect("sm_70");
         assert_eq!(i.machine.arch.as_deref(), Some("sm_70"));
         assert!(i.note.is_some_and(|n| n.starts_with("the profile names only compute capability 7.0")));
+    }
+
+    #[test]
+    fn the_memory_clock_tells_an_h200_from_an_h100() {
+        // What an Nsight Compute details page says of both: CC 9.0, 132 SMs, a measured SM
+        // clock of 1.50 GHz (ncu's clock control), and the "DRAM Frequency": 3.20 GHz on the
+        // H200 fixture, 2.62 GHz on the H100 one.
+        let page = |dram_ghz: f64| Device { compute_capability: Some((9, 0)), sm_count: Some(132), memory_clock_hz: Some(dram_ghz * 1e9), ..Device::default() }.normalised();
+        let h200 = identify(&page(3.20), Some(1.5e9)).expect("sm_90");
+        assert_eq!((h200.machine.id.as_str(), h200.how, h200.note), ("h200", Match::Architecture, None));
+        assert_eq!(identify(&page(2.62), Some(1.5e9)).map(|i| i.machine.id), Some("h100".into()));
+        // A memory clock no entry has (another HBM): the clock decides nothing.
+        assert_eq!(identify(&page(1.6), Some(1.5e9)).map(|i| i.machine.id), Some("h100".into()));
     }
 
     #[test]

@@ -5,7 +5,10 @@
 //!
 //! Field numbers come from walking the wire format of the sample reports (2019.5 to 2025.1;
 //! docs/FORMATS.md) and were checked against the message descriptors that NVIDIA's own
-//! reader library carries. Every field is `optional` here, even where Nsight Compute marks it
+//! reader library carries, and again against the schema Nsight Compute 2025.3.1 ships
+//! (`extras/FileFormat/ProfilerReport.proto`: `BlockHeader` 1–5 and 7–9, `ProfileResult` 5–7,
+//! 10, 11, 13, 22, 23, `ReportSessionDetails` 2, 6, 8, 11 as below), whose reports
+//! (tests/fixtures/ncu-hopper) read with these declarations. Every field is `optional` here, even where Nsight Compute marks it
 //! required: a report that lacks one loads with what it has, and what a roofline needs is
 //! checked where it is used.
 

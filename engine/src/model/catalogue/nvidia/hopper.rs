@@ -76,14 +76,16 @@ pub fn h100() -> Machine {
 }
 
 /// NVIDIA H200 SXM 141 GB: the H100 SXM5's GH100 compute ("same … compute", H200 data sheet)
-/// with HBM3e at 4800 GB/s, 141 GiB; L2 50 MiB as the H100. Links as [`h100`].
+/// with HBM3e at 4800 GB/s, 141 GiB. L2 60 MiB, not the H100's 50: an H200's Nsight Compute
+/// report gives `device__attribute_l2_cache_size` = 62914560 bytes (tests/fixtures/ncu-hopper/
+/// h200; the H100 fixture's is 52428800), as the GH200's. Links as [`h100`].
 pub fn h200() -> Machine {
     gh100(
         "h200",
         "NVIDIA H200 SXM 141GB",
-        "NVIDIA H200 data sheet; H100 data sheet (compute)",
+        "NVIDIA H200 data sheet; H100 data sheet (compute); device attributes (L2)",
         141.0,
-        50.0,
+        60.0,
         ("HBM3e", 4800.0),
         vec![Link::pcie_x16(5), nvlink("NVLink 4", 450.0)],
     )
