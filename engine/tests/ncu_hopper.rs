@@ -215,3 +215,32 @@ fn tensor_kernels_profiled_without_operations_get_no_verdict() {
     let g = guide(half, &c.machine).expect("guidance");
     assert_eq!(g.binding.compute, Some(ComputeKind::Fp16));
 }
+
+#[test]
+fn mma_sync_kernels_are_judged_against_the_two_thirds_their_path_reaches() {
+    use roofline_engine::model::guidance::{mma_sync_share, runs_on_mma_sync, summary};
+    for gpu in ["h200", "h100"] {
+        let ds = load(&format!("{gpu}/tensor-full.ncu-repz"));
+        let c = choose(&ds, None, ClockChoice::Measured).expect("a clock").expect("a machine");
+        assert_eq!(mma_sync_share(&c.machine, DataType::Bf16), Some(2.0 / 3.0));
+        let bf16 = kernel(&ds, "mma_bf16");
+        // Every BF16 operation went through `op_hmma` (MMAS × 4096 of them).
+        close(bf16.counters.get(Counter::MatrixSyncOps), MMAS * 4096.0, "mma_bf16 via mma.sync");
+        assert!(runs_on_mma_sync(bf16));
+        let g = guide(bf16, &c.machine).expect("guidance");
+        let roof = c.machine.matrix_ceiling(DataType::Bf16).expect("BF16 roof").flops_per_s;
+        let bound = g.bounds.iter().find(|b| b.name == "BF16 matrix via mma.sync compute").expect("the mma.sync bound");
+        // Its own bound: FLOPs ÷ (2/3 of the roof).
+        assert!((bound.time_s / (MMAS * 4096.0 / (roof * 2.0 / 3.0)) - 1.0).abs() < 1e-12, "{gpu}");
+        // 62% of the whole roof is about 93% of what mma.sync can do.
+        assert!(g.attained_fraction > 0.85 && g.attained_fraction <= 1.0, "{gpu}: {}", g.attained_fraction);
+        let s = summary(bf16, Some(&g), Some(&c.machine));
+        assert!(s.contains("runs on warp-level mma.sync, which reaches 67% of the BF16 matrix roof on this GPU: wgmma (CUTLASS 3, cuBLAS) can run it up to 1.5x faster"), "{s}");
+        // FP64's DMMA has no faster path: judged against the whole FP64 matrix roof.
+        assert_eq!(mma_sync_share(&c.machine, DataType::Fp64), None);
+    }
+    // cuBLAS's BF16 product runs on wgmma: no mma.sync operations, the whole roof.
+    let ds = load("h200/torch-full.ncu-repz");
+    assert!(!runs_on_mma_sync(&ds.kernels[0]));
+    assert_eq!(ds.kernels[0].counters.get(Counter::MatrixSyncOps).unwrap_or(0.0), 0.0);
+}

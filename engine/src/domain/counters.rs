@@ -48,7 +48,8 @@ pub enum Counter {
     TensorFlops,
     /// Bytes between SM and L1/TEX (`l1tex__t_bytes.sum`).
     L1Bytes,
-    /// Bytes between L1 and L2 (`lts__t_bytes.sum`).
+    /// Bytes between L1 and L2 (`lts__t_bytes.sum`; where a report has none, Nsight
+    /// Compute's hierarchical-roofline L2 traffic, L2-to-SM bytes, `derived__lts__lts2xbar_bytes`).
     L2Bytes,
     /// Bytes between L2 and DRAM/HBM (`dram__bytes.sum`, or read + write).
     DramBytes,
@@ -99,11 +100,15 @@ pub enum Counter {
     MatrixInt8,
     /// Bytes between L2 and L3 / the last-level cache (Intel Advisor `Self L3 GB`).
     L3Bytes,
+    /// Matrix operations of any type issued by warp-level `mma.sync` (NVIDIA HMMA/IMMA:
+    /// `sm__ops_path_tensor_op_{hmma,imma}_*`), a part of the per-type counts above: on Hopper
+    /// that path reaches two thirds of the dense roof (`model::guidance::mma_sync_share`).
+    MatrixSyncOps,
 }
 
 impl Counter {
     /// Every counter, in declaration order (the index of [`Counters`]).
-    pub const ALL: [Counter; 45] = [
+    pub const ALL: [Counter; 46] = [
         Counter::TimeS,
         Counter::Cycles,
         Counter::ClockHz,
@@ -149,6 +154,7 @@ impl Counter {
         Counter::MatrixFp4,
         Counter::MatrixInt8,
         Counter::L3Bytes,
+        Counter::MatrixSyncOps,
     ];
 
     /// Whether launches of one kernel combine by summing (counts, bytes, time) or by a
@@ -208,6 +214,7 @@ impl Counter {
             Counter::MatrixFp4 => "flops_matrix_fp4",
             Counter::MatrixInt8 => "ops_matrix_int8",
             Counter::L3Bytes => "bytes_l3",
+            Counter::MatrixSyncOps => "ops_matrix_mma_sync",
         }
     }
 

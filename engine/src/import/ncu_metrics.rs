@@ -218,6 +218,18 @@ const COUNTS: &[(&str, Role)] = &[
     ("sm__ops_path_tensor_src_int8.sum", count(C::MatrixInt8, 0)),
     ("sm__ops_path_tensor_src_int8_sparsity_off.sum", count(C::MatrixInt8, 1)),
     ("sm__ops_path_tensor_src_int8_sparsity_on.sum", count(C::MatrixInt8, 1)),
+    // The same operations by instruction path, where Nsight Compute splits them (2025.3 on
+    // Hopper): warp-level `mma.sync` (HMMA, IMMA) as against `wgmma` (HGMMA, IGMMA).
+    ("sm__ops_path_tensor_op_hmma_src_bf16_dst_fp32_sparsity_off.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_bf16_dst_fp32_sparsity_on.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_fp16_dst_fp16_sparsity_off.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_fp16_dst_fp16_sparsity_on.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_fp16_dst_fp32_sparsity_off.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_fp16_dst_fp32_sparsity_on.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_tf32_dst_fp32_sparsity_off.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_hmma_src_tf32_dst_fp32_sparsity_on.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_imma_src_int8_sparsity_off.sum", count(C::MatrixSyncOps, 1)),
+    ("sm__ops_path_tensor_op_imma_src_int8_sparsity_on.sum", count(C::MatrixSyncOps, 1)),
     ("l1tex__t_bytes.sum", count(C::L1Bytes, 0)),
     ("lts__t_bytes.sum", count(C::L2Bytes, 0)),
     // Full-set reports of Nsight Compute 2025 on Hopper have no `lts__t_bytes`: their

@@ -22,6 +22,9 @@
 //!     combined effect of global, local, and shared transactions" at L1 (Ding & Williams,
 //!     §IV-C); AMD's LDS is a resource of its own.
 //!   - Issue: warp instructions over the peak warp GIPS (Ding & Williams).
+//!   - The instruction path: on Hopper, matrix work that all went through warp-level
+//!     `mma.sync` is judged against the two thirds of its roof that path reaches
+//!     ([`mma_sync_share`]), and the summary says what `wgmma` would gain.
 //! - Work at a level or of a data type that the machine has no ceiling for is not assessed,
 //!   and the summary says so ("L2 not assessed: no L2 ceiling for this machine") rather than
 //!   ignoring it.
@@ -112,34 +115,80 @@ struct PipeWork<'m> {
 /// The compute work of a kernel, pipe by pipe, with its roofs; and the work no roof judges.
 fn pipe_work<'m>(k: &KernelProfile, m: &'m Machine, not_assessed: &mut Vec<String>) -> Vec<PipeWork<'m>> {
     let mut out = Vec::new();
-    let mut push = |work: Option<f64>, roof: Option<&'m Ceiling>, name: String, what: &str, not_assessed: &mut Vec<String>| {
+    // `share`: the part of the roof the kernel's instruction path can reach (1 but for
+    // `mma.sync` on Hopper, [`mma_sync_share`]).
+    let mut push = |work: Option<f64>, roof: Option<&'m Ceiling>, share: f64, name: String, what: &str, not_assessed: &mut Vec<String>| {
         let Some(w) = work.filter(|w| *w > 0.0 && w.is_finite()) else { return };
         match roof.filter(|r| r.flops_per_s > 0.0) {
-            Some(r) => out.push(PipeWork { roof: r, name, time_s: w / r.flops_per_s }),
+            Some(r) => out.push(PipeWork { roof: r, name, time_s: w / (r.flops_per_s * share) }),
             None => not_assessed.push(format!("{what} not assessed: no {what} ceiling for this machine")),
         }
     };
     for (p, kind) in [(Precision::Fp64, ComputeKind::Fp64), (Precision::Fp32, ComputeKind::Fp32), (Precision::Fp16, ComputeKind::Fp16)] {
         let roof = m.compute_ceiling(kind);
-        push(k.flops(p), roof, roof.map_or_else(String::new, |r| r.name.clone()), kind.label(), not_assessed);
+        push(k.flops(p), roof, 1.0, roof.map_or_else(String::new, |r| r.name.clone()), kind.label(), not_assessed);
     }
     if k.has_typed_matrix_work() {
+        let sync = runs_on_mma_sync(k);
         for t in DataType::ALL {
             let roof = m.matrix_ceiling(t);
-            push(k.matrix_flops(t), roof, roof.map_or_else(String::new, |r| r.name.clone()), &format!("{} matrix", t.label()), not_assessed);
+            let share = if sync { mma_sync_share(m, t).unwrap_or(1.0) } else { 1.0 };
+            let name = roof.map_or_else(String::new, |r| if share < 1.0 { format!("{} via mma.sync", r.name) } else { r.name.clone() });
+            push(k.matrix_flops(t), roof, share, name, &format!("{} matrix", t.label()), not_assessed);
         }
     } else if let Some(f) = k.counters.get(Counter::TensorFlops) {
-        push(Some(f), m.fastest_matrix_ceiling(), "matrix (data type not counted)".into(), "matrix", not_assessed);
+        push(Some(f), m.fastest_matrix_ceiling(), 1.0, "matrix (data type not counted)".into(), "matrix", not_assessed);
     } else if let (Some(inst), Some(per)) = (k.counters.get(Counter::TensorInst), m.flops_per_tensor_inst) {
         // Volta's HMMA.884 works on FP16 inputs (Ding & Williams §IV-E).
         let roof = m.matrix_ceiling(DataType::Fp16).or_else(|| m.fastest_matrix_ceiling());
-        push(Some(inst * per), roof, roof.map_or_else(String::new, |r| r.name.clone()), "FP16 matrix", not_assessed);
+        push(Some(inst * per), roof, 1.0, roof.map_or_else(String::new, |r| r.name.clone()), "FP16 matrix", not_assessed);
     }
     let int = m.compute_ceiling(ComputeKind::Int);
-    push(k.counters.get(Counter::IntOps), int, int.map_or_else(String::new, |r| r.name.clone()), "INT", not_assessed);
+    push(k.counters.get(Counter::IntOps), int, 1.0, int.map_or_else(String::new, |r| r.name.clone()), "INT", not_assessed);
     let scalar = [ComputeKind::Fp32, ComputeKind::Fp64].into_iter().filter_map(|kind| m.compute_ceiling(kind)).max_by(|a, b| a.flops_per_s.total_cmp(&b.flops_per_s));
-    push(k.counters.get(Counter::OtherFlops), scalar, scalar.map_or_else(String::new, |r| format!("{} (FLOPs of unknown precision)", r.name)), "FP32/FP64", not_assessed);
+    push(k.counters.get(Counter::OtherFlops), scalar, 1.0, scalar.map_or_else(String::new, |r| format!("{} (FLOPs of unknown precision)", r.name)), "FP32/FP64", not_assessed);
     out
+}
+
+/// The data types whose dense matrix roof warp-level `mma.sync` cannot reach on some GPUs.
+const MMA_SYNC_TYPES: [DataType; 4] = [DataType::Tf32, DataType::Fp16, DataType::Bf16, DataType::Int8];
+
+/// The part of a data type's dense matrix roof that warp-level `mma.sync` (HMMA, IMMA) can
+/// reach, where it is less than the whole: two thirds on Hopper (sm_90), whose full rate needs
+/// `wgmma`. Nsight Compute 2025.3's per-path peaks on the H100 and H200 (tests/fixtures/
+/// ncu-hopper) say so for every such type: `sm__ops_path_tensor_op_hmma_src_bf16_dst_fp32_
+/// sparsity_off.sum.peak_sustained` 360448 ops per cycle against `…op_hgmma…` 540672, TF32
+/// 180224 against 270336, INT8 (`op_imma`, `op_igmma`) 720896 against 1081344; the fixture's
+/// BF16 `mma.sync` kernel reaches 62% of the BF16 roof, 93% of that path's. `None`: no
+/// such limit known (Ampere's `mma.sync` is its full path; FP8 has no `mma.sync` path on
+/// Hopper, FP64's DMMA no other).
+pub fn mma_sync_share(m: &Machine, t: DataType) -> Option<f64> {
+    (m.arch.as_deref() == Some("sm_90") && MMA_SYNC_TYPES.contains(&t)).then_some(2.0 / 3.0)
+}
+
+/// Whether a kernel's matrix work of those types all went through `mma.sync` (to 1%): the
+/// profile splits operations by path ([`Counter::MatrixSyncOps`]) and they make up its
+/// operations of those types.
+pub fn runs_on_mma_sync(k: &KernelProfile) -> bool {
+    let Some(sync) = k.counters.get(Counter::MatrixSyncOps).filter(|v| *v > 0.0) else { return false };
+    let of_types: f64 = MMA_SYNC_TYPES.iter().filter_map(|t| k.matrix_flops(*t)).sum();
+    of_types > 0.0 && sync >= 0.99 * of_types
+}
+
+/// The summary's note for a kernel held back by `mma.sync`: which roof and how much faster
+/// `wgmma` could run it.
+fn mma_sync_note(k: &KernelProfile, m: &Machine) -> Option<String> {
+    if !runs_on_mma_sync(k) {
+        return None;
+    }
+    let t = MMA_SYNC_TYPES.into_iter().filter(|t| k.matrix_flops(*t).is_some_and(|f| f > 0.0)).max_by(|a, b| k.matrix_flops(*a).unwrap_or(0.0).total_cmp(&k.matrix_flops(*b).unwrap_or(0.0)))?;
+    let share = mma_sync_share(m, t)?;
+    Some(format!(
+        "its matrix work runs on warp-level mma.sync, which reaches {:.0}% of the {} matrix roof on this GPU: wgmma (CUTLASS 3, cuBLAS) can run it up to {:.1}x faster",
+        share * 100.0,
+        t.label(),
+        1.0 / share
+    ))
 }
 
 /// Every lower bound on a kernel's time on a machine, largest first, and the work that no
@@ -315,6 +364,9 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
     }
     if let Some(g) = g {
         parts.extend(g.not_assessed.iter().cloned());
+    }
+    if let Some(note) = machine.and_then(|m| mma_sync_note(k, m)) {
+        parts.push(note);
     }
     if let Some(g) = g.filter(|g| !g.above_roof) {
         if g.headroom >= 1.05 {

@@ -57,6 +57,7 @@ pub fn counter_code(c: Counter) -> u8 {
         Counter::MatrixFp4 => 42,
         Counter::MatrixInt8 => 43,
         Counter::L3Bytes => 44,
+        Counter::MatrixSyncOps => 45,
     }
 }
 
@@ -158,7 +159,7 @@ mod tests {
     /// so far would open with the wrong counters. Add new counters at the end instead.
     #[test]
     fn counter_codes_are_frozen() {
-        let frozen: [(&str, u8); 32] = [
+        let frozen: [(&str, u8); 46] = [
             ("time_s", 0),
             ("cycles", 1),
             ("clock_hz", 2),
@@ -191,6 +192,20 @@ mod tests {
             ("dram_txn", 29),
             ("global_ldst_inst", 30),
             ("shared_ldst_inst", 31),
+            ("cycle_time_s", 32),
+            ("thread_inst_pred_on", 33),
+            ("global_ldst_req", 34),
+            ("flops_matrix_fp64", 35),
+            ("flops_matrix_tf32", 36),
+            ("flops_matrix_fp32", 37),
+            ("flops_matrix_fp16", 38),
+            ("flops_matrix_bf16", 39),
+            ("flops_matrix_fp8", 40),
+            ("flops_matrix_fp6", 41),
+            ("flops_matrix_fp4", 42),
+            ("ops_matrix_int8", 43),
+            ("bytes_l3", 44),
+            ("ops_matrix_mma_sync", 45),
         ];
         for (key, code) in frozen {
             let c = Counter::from_key(key);
