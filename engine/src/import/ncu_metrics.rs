@@ -234,7 +234,8 @@ const COUNTS: &[(&str, Role)] = &[
     ("lts__t_bytes.sum", count(C::L2Bytes, 0)),
     // Full-set reports of Nsight Compute 2025 on Hopper have no `lts__t_bytes`: their
     // hierarchical roofline's L2 traffic is L2-to-SM bytes, stored as a rate (the H100 and H200
-    // fixtures), against the `derived__lts__lts2xbar_bytes` peak read below.
+    // fixtures; its section files: `lts__lts2xbar_cycles_active.sum.per_second * 32`), against
+    // the `derived__lts__lts2xbar_bytes` peak read below.
     ("derived__lts__lts2xbar_bytes.sum", count(C::L2Bytes, 1)),
     ("dram__bytes.sum", count(C::DramBytes, 0)),
     ("dram__bytes_read.sum", count(C::DramBytes, 1)),
@@ -368,9 +369,11 @@ fn position<T>(table: &[(&str, T)], name: &str) -> Option<usize> {
 /// HADD2, HMUL2 and HFMA2 work on two half lanes, and Nsight Compute counts the instruction
 /// once (`sm__sass_thread_inst_executed_op_hfma_pred_on`: the H200 fixture's `fma_fp16` runs
 /// 2^32 HFMA2 thread instructions and counts 4294967296). Its half-precision roofline weighs
-/// them by their lanes (`derived__…_hadd_pred_on_x2`, `…_hmul_pred_on_x2`, `…_hfma_pred_on_x4`:
-/// 2 FLOPs per HADD2, 4 per HFMA2), as its FP16 peak (`…_hfma_pred_on_x4` = 4 × HFMA2 per
-/// cycle) and the data sheets' FP16 rate (twice FP32) do; so the FP16 counters hold lanes.
+/// them by their lanes: Nsight Compute 2025.3.1's `sections/SpeedOfLight_HierarchicalHalf
+/// RooflineChart.section` defines `derived__smsp__sass_thread_inst_executed_op_hadd_pred_on_x2`
+/// as "…hadd_pred_on.sum.per_cycle_elapsed * 2", `…hmul…_x2` likewise and `…hfma…_x4` as
+/// "* 4", and its FP16 peak as `…hfma_pred_on.sum.peak_sustained * 4`, as the data sheets' FP16
+/// rate (twice FP32) counts; so the FP16 counters hold lanes.
 fn lanes(counter: Counter) -> f64 {
     match counter {
         C::Fp16Add | C::Fp16Mul | C::Fp16Fma => 2.0,
