@@ -206,7 +206,12 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
     let format = ds.files.iter().find(|f| hints::family(f.format) != hints::Family::Other).map_or("tidy", |f| f.format);
     let file = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
     let (message, metrics, hint) = hints::missing_message(hints::family(format), m, ds.files.len());
-    let hint = if format == "ncu-rep" { hints::for_report(&hint) } else { hint };
+    let hint = match format {
+        "ncu-rep" => hints::for_report(&hint),
+        // A report's details page has times (and bytes) but no FLOPs.
+        "ncu-details" | "ncu-text" if m.flops && !m.time => hints::for_details_page(&hint),
+        _ => hint,
+    };
     let mut e = ImportError::new(&file, None, message).with_hint(hint);
     e.gap = Some(Box::new(crate::error::CounterGap { found: found_for(&ds.kernels), missing: metrics }));
     Err(e)

@@ -133,6 +133,9 @@ fn the_details_page_tells_an_h200_from_an_h100_by_its_memory_clock() {
         let c = choose(&ds, None, ClockChoice::Measured).expect("a clock").expect("a machine");
         assert_eq!(c.machine.id, id);
         assert_eq!(c.machine.memory_level(Level::Dram).map(|l| l.bytes_per_s), Some(dram_bytes_per_s));
+        // The page has no FLOP counts though the report had them: the hint says where they are.
+        let gap = ds.warnings.iter().find(|w| w.message.contains("no FLOP counters")).expect("the FLOP gap");
+        assert!(gap.hint.as_deref().is_some_and(|h| h.ends_with("open the report itself or its raw page: ncu -i report.ncu-rep --csv --page raw > raw.csv")), "{:?}", gap.hint);
         // Against the right HBM no kernel is above its roof (against the H100's, the H200's
         // copy measured 110% of it).
         let report = analyze_choice(&ds, Some(&c));

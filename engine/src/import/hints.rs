@@ -143,6 +143,14 @@ pub fn for_report(csv_hint: &str) -> String {
     format!("ncu --set full -o report ./app; or only the missing metrics: {metrics_only}")
 }
 
+/// The hint for an Nsight Compute details page without FLOP counters. A page exported from a
+/// report has none even when the report does (`--set full` stores FLOP counts as rates that
+/// no section prints: the H100 and H200 fixtures' `simt-full.details.csv`), so the report
+/// itself, or its raw page, is the quicker way to them than profiling again.
+pub fn for_details_page(csv_hint: &str) -> String {
+    format!("{csv_hint}; or, for a page exported from a report (ncu -i report.ncu-rep --csv --page details), open the report itself or its raw page: ncu -i report.ncu-rep --csv --page raw > raw.csv")
+}
+
 /// What a roofline point lacks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Missing {
