@@ -398,8 +398,12 @@ pub fn render_analyze_text(r: &AnalyzeReport) -> String {
         out.push_str(&format!("note: {w}\n"));
     }
     out.push('\n');
+    // The "bound by" column is as wide as its longest entry ("BF16 matrix via mma.sync + FP32
+    // compute"), so the two columns after it stay aligned.
+    let bound_by = |g: Option<&Guidance>| g.map_or("-".into(), |g| if g.above_roof { format!("ABOVE {}", g.binding.name) } else { g.binding.name.clone() });
+    let w = r.kernels.iter().map(|k| bound_by(k.guidance.as_ref()).chars().count()).max().unwrap_or(0).max(22);
     out.push_str(&format!(
-        "{:>4}  {:<40} {:>8} {:>10} {:>11} {:>9} {:<22} {:>6} {:>7}\n",
+        "{:>4}  {:<40} {:>8} {:>10} {:>12} {:>9} {:<w$} {:>6} {:>7}\n",
         "rank", "kernel", "launches", "time", "FLOP/s", "AI DRAM", "bound by", "% roof", "faster"
     ));
     for k in &r.kernels {
@@ -407,14 +411,15 @@ pub fn render_analyze_text(r: &AnalyzeReport) -> String {
         let ai = k.points.iter().find(|p| p.level == Level::Dram).map(|p| p.flops_per_byte);
         let name: String = if k.name.chars().count() > 40 { k.name.chars().take(39).chain(['…']).collect() } else { k.name.clone() };
         out.push_str(&format!(
-            "{:>4}  {:<40} {:>8} {:>10} {:>11} {:>9} {:<22} {:>6} {:>7}\n",
+            "{:>4}  {:<40} {:>8} {:>10} {:>12} {:>9} {:<w$} {:>6} {:>7}\n",
             g.and_then(|g| g.rank).map_or("-".into(), |r| r.to_string()),
             name,
             k.launches,
             opt(k.time_s, "s"),
             opt(k.flops_per_s, "FLOP/s"),
-            ai.map_or("-".into(), |a| format!("{a:.3}")),
-            g.map_or("-".into(), |g| if g.above_roof { format!("ABOVE {}", g.binding.name) } else { g.binding.name.clone() }),
+            // Three decimals up to 10,000 FLOP/byte, none beyond (an FMA loop's 1.6 million).
+            ai.map_or("-".into(), |a| if a >= 1e4 { format!("{a:.0}") } else { format!("{a:.3}") }),
+            bound_by(g),
             g.map_or("-".into(), |g| format!("{:.0}%", g.attained_fraction * 100.0)),
             g.map_or("-".into(), |g| format!("{:.1}x", g.headroom)),
         ));
