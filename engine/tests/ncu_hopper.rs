@@ -4,24 +4,20 @@
 //! hand in the comments from the launch sizes in `make/simt.cu`, `make/tensor.cu` and
 //! `make/matmul.py`.
 
+mod samples;
+
 use roofline_engine::choice::{choose, ClockBasis, ClockChoice};
 use roofline_engine::domain::profile::Precision;
 use roofline_engine::domain::{Counter, DataType};
 use roofline_engine::model::guidance::{guide, tensor_work_unmeasured};
 use roofline_engine::model::{ComputeKind, Level};
 use roofline_engine::report::analyze_choice;
-use roofline_engine::{load_dataset, Dataset, SourceFile};
+use roofline_engine::{load_dataset, Dataset};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ncu-hopper");
 
-fn file(rel: &str) -> SourceFile {
-    let path = format!("{DIR}/{rel}");
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    SourceFile { name: rel.rsplit('/').next().unwrap_or(rel).to_string(), bytes }
-}
-
 fn load(rel: &str) -> Dataset {
-    load_dataset(&[file(rel)]).unwrap_or_else(|e| panic!("{rel}: {e:?}"))
+    load_dataset(&[samples::read(&format!("{DIR}/{rel}"))]).unwrap_or_else(|e| panic!("{rel}: {e:?}"))
 }
 
 fn kernel<'a>(ds: &'a Dataset, prefix: &str) -> &'a roofline_engine::KernelProfile {

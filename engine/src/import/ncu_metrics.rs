@@ -435,7 +435,7 @@ fn scale_for(r: &Resolved, unit: &str) -> Option<f64> {
         (_, Form::PerSecond) if unit.is_empty() => Some(1.0),
         // A derived rate loses its "/second" as a derived peak loses its "/cycle":
         // `derived__lts__lts2xbar_bytes.sum.per_second` in "Tbyte" (2025.3).
-        (_, Form::PerSecond) => per_second_scale(unit).or_else(|| unit_scale(unit).filter(|_| !unit.contains('/'))),
+        (_, Form::PerSecond) => per_second_scale(unit).or_else(|| unit_scale(unit)),
         _ => unit_scale(unit),
     }
 }

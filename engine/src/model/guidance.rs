@@ -181,7 +181,7 @@ fn mma_sync_note(k: &KernelProfile, m: &Machine) -> Option<String> {
     if !runs_on_mma_sync(k) {
         return None;
     }
-    let t = MMA_SYNC_TYPES.into_iter().filter(|t| k.matrix_flops(*t).is_some_and(|f| f > 0.0)).max_by(|a, b| k.matrix_flops(*a).unwrap_or(0.0).total_cmp(&k.matrix_flops(*b).unwrap_or(0.0)))?;
+    let (t, _) = MMA_SYNC_TYPES.into_iter().filter_map(|t| Some((t, k.matrix_flops(t).filter(|f| *f > 0.0)?))).max_by(|a, b| a.1.total_cmp(&b.1))?;
     let share = mma_sync_share(m, t)?;
     Some(format!(
         "its matrix work runs on warp-level mma.sync, which reaches {:.0}% of the {} matrix roof on this GPU: wgmma (CUTLASS 3, cuBLAS) can run it up to {:.1}x faster",
@@ -268,8 +268,8 @@ pub fn bounds(k: &KernelProfile, m: &Machine) -> Vec<Bound> {
 /// instructions beside 2^32 HFMA2 thread instructions, 134217728 warp instructions' worth).
 pub fn tensor_work_unmeasured(k: &KernelProfile, m: &Machine) -> bool {
     let Some(tensor) = k.counters.get(Counter::TensorInst).filter(|v| *v > 0.0) else { return false };
-    // FP16 FMA lanes ÷ 2 lanes per HFMA2 ÷ 32 threads per warp.
-    let hfma2_warp_inst = k.counters.get(Counter::Fp16Fma).unwrap_or(0.0) / 2.0 / 32.0;
+    // FP16 FMA lanes ÷ 2 lanes per HFMA2 ÷ threads per warp.
+    let hfma2_warp_inst = k.counters.get(Counter::Fp16Fma).unwrap_or(0.0) / 2.0 / threads_per_warp(Some(m));
     m.flops_per_tensor_inst.is_none() && k.tensor_flops(None).is_none() && tensor > hfma2_warp_inst
 }
 
