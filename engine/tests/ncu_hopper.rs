@@ -72,7 +72,7 @@ fn the_vector_kernels_count_their_flops_exactly() {
         let l2 = strided.counters.get(Counter::L2Bytes).expect("L2 bytes");
         assert!((l2 / (1_048_576.0 * 32.0) - 1.0).abs() < 0.03, "{gpu}: {l2}");
         let dram = strided.counters.get(Counter::DramBytes).expect("DRAM bytes");
-        assert!(dram >= 1_048_576.0 * 32.0 && dram <= 1_048_576.0 * 68.0 * 1.02, "{gpu}: {dram}");
+        assert!((1_048_576.0 * 32.0..=1_048_576.0 * 68.0 * 1.02).contains(&dram), "{gpu}: {dram}");
     }
 }
 

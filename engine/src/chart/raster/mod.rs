@@ -23,23 +23,25 @@
 //! the result is converted to the straight alpha of a canvas `ImageData`.
 //!
 //! Speed (a redraw of 30,000 dots must fit in a frame): a dot is blitted from a cached
-//! [`stamp`] (its coverage computed once per size, colours and quarter-pixel position), and the
-//! image is drawn [`tiles`] at a time so the pixels being blended stay in cache. The hot loops
-//! are plain index loops with no iterator adapters or `f64::min`/`round` calls: the wasm build
-//! is optimised for size (`opt-level = "z"`), which leaves those as function calls.
+//! [`stamp`] (its coverage computed once per size, colours and quarter-pixel position), and a
+//! mask of the pixels already opaque lets the front-to-back pass skip what earlier (nearer)
+//! shapes hide ([`painter`]'s docs: most of a dense chart's blends). The image is drawn in one
+//! pass over the shapes; drawing it 64 × 64 tiles at a time, so a tile's pixels stayed in
+//! cache, was faster before the mask and is slower with it (docs/PERFORMANCE.md). The hot loops
+//! are mostly plain index loops with no `f64::min`/`round` calls: the wasm build is optimised
+//! for size (`opt-level = "z"`), which can leave those as function calls (the alpha conversion's
+//! `chunks_exact_mut` and `zip` measured faster there than its index loop).
 //!
 //! Files: [`pixel`] (blending, alpha conversion, integer floor/ceiling), [`stamp`] (dots),
-//! [`painter`] (the buffer: blits and line segments), [`tiles`] (binning shapes to tiles).
+//! [`painter`] (the buffer and its opacity mask: blits and line segments).
 
 mod painter;
 mod pixel;
 mod stamp;
-mod tiles;
 
 use super::scene::Shape;
 use painter::Painter;
 use stamp::{Prepared, StampCache};
-use tiles::{Tiles, TILE_PX};
 
 /// Straight-alpha RGBA pixels (row-major, like a canvas `ImageData`) covering device pixels
 /// `x0 .. x0 + width`, `y0 .. y0 + height` of the canvas; transparent where nothing was drawn.
@@ -84,8 +86,7 @@ pub fn rasterizable(shape: &Shape) -> bool {
 /// skipped. `None` when nothing falls on the canvas.
 pub fn rasterize(shapes: &[Shape], scale: f64, canvas_w: u32, canvas_h: u32) -> Option<Pixmap> {
     let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
-    // Every dot's stamp is found once, before the tiles (a dot may touch several), and every
-    // shape's box with it.
+    // Every dot's stamp and every shape's box first: the boxes' extent sizes the pixmap.
     let mut stamps = StampCache::default();
     let (prepared, boxes): (Vec<Prepared>, Vec<_>) = shapes.iter().map(|s| stamps.prepare(s, scale)).unzip();
     let mut e = [i64::MAX, i64::MAX, i64::MIN, i64::MIN];
@@ -98,19 +99,10 @@ pub fn rasterize(shapes: &[Shape], scale: f64, canvas_w: u32, canvas_h: u32) -> 
     }
     let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let mut p = Painter::new([x0, y0], width, height);
-    // Tile by tile, each tile's shapes in scene order: every pixel sees the same shapes in the
-    // same order as one pass over all shapes, but the tile's pixels stay in cache while its
-    // dots are drawn (one pass over 30,000 scattered dots misses the cache on every dot row).
-    let tiles = Tiles::new(&boxes, [x0, y0], [width, height]);
-    for t in 0..tiles.cols * tiles.rows {
-        let (tx, ty) = ((t % tiles.cols) * TILE_PX, (t / tiles.cols) * TILE_PX);
-        p.clip = [tx, ty, (tx + TILE_PX).min(width), (ty + TILE_PX).min(height)];
-        // Front to back (see `pixel::under`): the last shape first.
-        for &i in tiles.shapes(t).iter().rev() {
-            let i = i as usize;
-            if let (Some(s), Some(prep)) = (shapes.get(i), prepared.get(i)) {
-                p.shape(s, prep, &stamps, scale);
-            }
+    // Front to back (see `pixel::under`): the last shape first.
+    for i in (0..shapes.len()).rev() {
+        if let (Some(s), Some(prep)) = (shapes.get(i), prepared.get(i)) {
+            p.shape(s, prep, &stamps, scale);
         }
     }
     Some(Pixmap { x0: x0 as u32, y0: y0 as u32, width: width as u32, height: height as u32, rgba: p.finish() })
@@ -230,9 +222,10 @@ mod tests {
     }
 
     #[test]
-    fn tiles_give_the_pixels_of_a_straight_pass() {
-        // 2,000 overlapping dots of three styles and sizes and 300 lines (level, steep,
-        // slanted) over several tiles, at a fractional scale.
+    fn skipping_opaque_pixels_changes_no_pixel() {
+        // 2,000 overlapping dots of three styles and sizes (some wider than a word of the mask,
+        // some across the pixmap's edge) and 300 lines (level, steep, slanted), at a fractional
+        // scale: drawn with the mask, and visiting every pixel.
         let mut next = crate::chart::test_rng::uniform(0x9E37_79B9_7F4A_7C15);
         let colors = [RED, WHITE, Color(0, 114, 178)];
         let mut shapes = Vec::new();
@@ -247,20 +240,24 @@ mod tests {
                 Shape::Line { points: vec![(x, y), (x + dx, y + dy), (x + 2.0 * dx, y)], color: colors[i % 3], width: 1.0 + (i % 2) as f64, dash: false }
             } else {
                 let c = colors[i % 3];
-                dot(x, y, 2.0 + 9.0 * next(), Some(c), Some(if i % 5 == 0 { RED } else { c }), 1.0 + (i % 2) as f64)
+                let r = if i % 97 == 0 { 30.0 } else { 2.0 + 9.0 * next() };
+                dot(x, y, r, Some(c), Some(if i % 5 == 0 { RED } else { c }), 1.0 + (i % 2) as f64)
             });
         }
         let scale = 1.5;
-        let tiled = rasterize(&shapes, scale, 450, 300).expect("on canvas");
-        let (w, h) = (tiled.width as usize, tiled.height as usize);
-        let mut straight = Painter::new([tiled.x0 as i64, tiled.y0 as i64], w, h);
+        let drawn = rasterize(&shapes, scale, 420, 280).expect("on canvas");
+        let (w, h) = (drawn.width as usize, drawn.height as usize);
+        assert_eq!((drawn.x0, drawn.y0, w, h), (0, 0, 420, 280), "clipped to the canvas on every side");
+        let mut every = Painter::new([0, 0], w, h).visiting_every_pixel();
         let mut stamps = StampCache::default();
         let prepared: Vec<_> = shapes.iter().map(|s| stamps.prepare(s, scale).0).collect();
+        assert!(stamps.stamps.iter().any(|s| s.size > 64) && stamps.stamps.iter().any(|s| s.size <= 64));
         for (s, prep) in shapes.iter().zip(&prepared).rev() {
-            straight.shape(s, prep, &stamps, scale);
+            every.shape(s, prep, &stamps, scale);
         }
-        assert!(w > 3 * TILE_PX && h > 3 * TILE_PX);
-        assert!(straight.finish() == tiled.rgba, "tiled and straight passes differ");
+        let every = every.finish();
+        assert!(every.chunks(4).filter(|px| px[3] == 255).count() > w * h / 2, "most pixels covered");
+        assert!(every == drawn.rgba, "the mask changed pixels");
     }
 
     #[test]

@@ -45,11 +45,13 @@ impl StampKey {
 
 /// A dot's premultiplied pixels: `size` × `size` (`size` = 2 · reach + 1, reach = ⌈r + half +
 /// ½⌉), its centre at (reach + fx/4, reach + fy/4), and per row the span of columns that are
-/// not transparent.
+/// not transparent and, for a stamp up to 64 pixels wide, those columns as bits (bit i: column
+/// i; the painter visits only these, see its opacity mask).
 pub struct Stamp {
     pub size: usize,
     pub px: Vec<u32>,
     pub spans: Vec<(usize, usize)>,
+    pub bits: Vec<u64>,
 }
 
 impl Stamp {
@@ -63,6 +65,7 @@ impl Stamp {
         let (top, under) = (k.stroke.unwrap_or(Color(0, 0, 0)), k.fill.unwrap_or(Color(0, 0, 0)));
         let mut px = vec![0u32; size * size];
         let mut spans = vec![(0, 0); size];
+        let mut bits = vec![0u64; if size <= 64 { size } else { 0 }];
         for (j, span) in spans.iter_mut().enumerate() {
             let dy = j as f64 + 0.5 - cy;
             for i in 0..size {
@@ -75,11 +78,14 @@ impl Stamp {
                 let p = [mix(top.0, under.0), mix(top.1, under.1), mix(top.2, under.2), mix(255, 255)];
                 if p[3] > 0 {
                     *span = if span.1 == 0 { (i, i + 1) } else { (span.0, i + 1) };
+                    if let Some(row) = bits.get_mut(j) {
+                        *row |= 1 << i;
+                    }
                 }
                 px[j * size + i] = pack(p);
             }
         }
-        Stamp { size, px, spans }
+        Stamp { size, px, spans, bits }
     }
 }
 
@@ -131,10 +137,40 @@ impl Hasher for FxHasher {
     }
 }
 
-/// The stamps of one rasterisation.
+/// What a dot's pixels depend on besides its sub-pixel position: a dot style of the chart,
+/// packed in one integer (snapped radius, snapped outline half-width, fill, stroke; a colour as
+/// 2²⁴ + RGB, 0 for none) so comparing two is one comparison, not a call per field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Style(u128);
+
+impl Style {
+    fn new(r: u32, half: u32, fill: Option<Color>, stroke: Option<Color>) -> Style {
+        let color = |c: Option<Color>| c.map_or(0, |c| 1 << 24 | (c.0 as u128) << 16 | (c.1 as u128) << 8 | c.2 as u128);
+        Style((r as u128) << 96 | (half as u128) << 64 | color(fill) << 32 | color(stroke))
+    }
+}
+
+/// A style's stamps, one per quarter-pixel position (`NONE` until made).
+struct StyleStamps {
+    style: Style,
+    reach: i64,
+    stamps: [u32; (SUBPIXELS * SUBPIXELS) as usize],
+}
+
+const NONE: u32 = u32::MAX;
+/// Styles remembered for the lookup without hashing: a chart draws runs of dots that cycle
+/// through a few styles (a hierarchical chart: one per memory level).
+const RECENT: usize = 4;
+
+/// The stamps of one rasterisation, found by style (hashed, with the last few styles tried
+/// first: measured in the page's wasm, hashing every dot's key was a sixth of the image's time)
+/// and then by position.
 #[derive(Default)]
 pub struct StampCache {
-    index: HashMap<StampKey, u32, BuildHasherDefault<FxHasher>>,
+    index: HashMap<Style, u32, BuildHasherDefault<FxHasher>>,
+    styles: Vec<StyleStamps>,
+    recent: [u32; RECENT],
+    next_recent: usize,
     pub stamps: Vec<Stamp>,
 }
 
@@ -174,27 +210,53 @@ impl StampCache {
         }
         let (qx, qy) = (floor_i(cx * SUBPIXELS + 0.5), floor_i(cy * SUBPIXELS + 0.5));
         let steps = SUBPIXELS as i64;
-        let key = StampKey {
-            r: floor_i(r * SIZE_STEPS + 0.5) as u32,
-            half: floor_i(half * SIZE_STEPS + 0.5) as u32,
-            fx: qx.rem_euclid(steps) as u8,
-            fy: qy.rem_euclid(steps) as u8,
-            fill,
-            stroke,
-        };
-        let reach = key.reach() as i64;
+        let (r, half) = (floor_i(r * SIZE_STEPS + 0.5) as u32, floor_i(half * SIZE_STEPS + 0.5) as u32);
+        let style = Style::new(r, half, fill, stroke);
+        let (fx, fy) = (qx.rem_euclid(steps) as u8, qy.rem_euclid(steps) as u8);
+        let key = StampKey { r, half, fx, fy, fill, stroke };
+        let s = self.style(style, &key);
+        let Some(entry) = self.styles.get(s) else { return (Prepared::Nothing, None) };
+        let reach = entry.reach;
         let (left, top) = (qx.div_euclid(steps) - reach, qy.div_euclid(steps) - reach);
         let size = 2 * reach + 1;
         let bx = Some([left, top, left + size, top + size]);
-        if let Some(&stamp) = self.index.get(&key) {
-            return (Prepared::Cached { stamp, left, top }, bx);
+        let slot = fy as usize * steps as usize + fx as usize;
+        let known = entry.stamps.get(slot).copied().unwrap_or(NONE);
+        if known != NONE {
+            return (Prepared::Cached { stamp: known, left, top }, bx);
         }
         if self.stamps.len() >= MAX_STAMPS {
             return (Prepared::Fresh { key, left, top }, bx);
         }
         let stamp = self.stamps.len() as u32;
         self.stamps.push(Stamp::new(&key));
-        self.index.insert(key, stamp);
+        if let Some(cell) = self.styles.get_mut(s).and_then(|e| e.stamps.get_mut(slot)) {
+            *cell = stamp;
+        }
         (Prepared::Cached { stamp, left, top }, bx)
+    }
+
+    /// The index in `styles` of a style, added if new (its reach from `key`).
+    fn style(&mut self, style: Style, key: &StampKey) -> usize {
+        let mut k = 0;
+        while k < RECENT {
+            let s = self.recent[k] as usize;
+            if self.styles.get(s).is_some_and(|e| e.style == style) {
+                return s;
+            }
+            k += 1;
+        }
+        let s = match self.index.get(&style) {
+            Some(&s) => s,
+            None => {
+                let s = self.styles.len() as u32;
+                self.styles.push(StyleStamps { style, reach: key.reach() as i64, stamps: [NONE; (SUBPIXELS * SUBPIXELS) as usize] });
+                self.index.insert(style, s);
+                s
+            }
+        };
+        self.recent[self.next_recent] = s;
+        self.next_recent = (self.next_recent + 1) % RECENT;
+        s as usize
     }
 }
