@@ -35,6 +35,10 @@ pub struct ModelCache {
     pub(crate) flops: FlopSums,
     /// Hierarchical mode: every kernel's dots ([`hierarchical_points`]); empty otherwise.
     points: Vec<RooflinePoint>,
+    /// Each point's `log10` of intensity and of FLOP/s, in `points`' order: a redraw after a
+    /// zoom or a pan maps them to pixels with a multiply and an add ([`super::scale::LogMap`]);
+    /// `log10` is a software function in wasm, and was 3–4% of such a redraw.
+    logs: Vec<(f64, f64)>,
     /// The kernels placed in the bandwidth strip in `mode` ([`Place::Strip`]), in order.
     strip: Vec<usize>,
 }
@@ -43,6 +47,7 @@ impl ModelCache {
     /// The results for `kernels` on `machine` in `mode`: one pass of each over the kernels.
     pub fn new(kernels: &[KernelProfile], machine: &Machine, mode: Mode) -> ModelCache {
         let points = if mode == Mode::Hierarchical { hierarchical_points(kernels, Some(machine)) } else { Vec::new() };
+        let logs = points.iter().map(|p| (p.flops_per_byte.log10(), p.flops_per_s.log10())).collect();
         ModelCache {
             kernels_at: kernels.as_ptr() as usize,
             kernels_len: kernels.len(),
@@ -51,6 +56,7 @@ impl ModelCache {
             shares: time_shares(kernels),
             flops: FlopSums::of(kernels, machine.flops_per_tensor_inst),
             points,
+            logs,
             strip: strip_kernels(kernels, machine, mode),
         }
     }
@@ -63,6 +69,11 @@ impl ModelCache {
     /// The hierarchical dots, when made for that mode.
     pub(crate) fn hierarchical_points(&self) -> Option<&[RooflinePoint]> {
         (self.mode == Mode::Hierarchical).then_some(self.points.as_slice())
+    }
+
+    /// The hierarchical dots' `log10`s, one pair per point of [`ModelCache::hierarchical_points`].
+    pub(crate) fn hierarchical_logs(&self) -> Option<&[(f64, f64)]> {
+        (self.mode == Mode::Hierarchical).then_some(self.logs.as_slice())
     }
 
     /// The strip's kernels, when made for `mode`.

@@ -51,6 +51,14 @@ pub fn selected_last<'a, T>(items: &'a [T], kernel: impl Fn(&T) -> usize + Copy 
     rest.chain(last)
 }
 
+/// [`selected_last`] as indices into `items`, for a chart that reads something kept beside
+/// each item (the hierarchical chart's cached `log10`s).
+pub fn selected_last_indices<'a, T>(items: &'a [T], kernel: impl Fn(&T) -> usize + Copy + 'a, selected: Option<usize>) -> impl Iterator<Item = usize> + 'a {
+    let rest = items.iter().enumerate().filter(move |(_, t)| Some(kernel(t)) != selected);
+    let last = items.iter().enumerate().filter(move |(_, t)| selected.is_some() && Some(kernel(t)) == selected);
+    rest.chain(last).map(|(i, _)| i)
+}
+
 /// One marker to draw, in data units.
 #[derive(Clone, Copy, Debug)]
 pub struct Dot {
@@ -71,7 +79,12 @@ impl Builder {
     /// pixel centre, or `None` (nothing drawn) when a value is not positive and finite or the
     /// dot is outside the plot area.
     pub fn dot(&mut self, d: Dot) -> Option<(f64, f64)> {
-        let (cx, cy) = self.dot_px(d.x, d.y)?;
+        let at = self.dot_px(d.x, d.y)?;
+        self.dot_at(d, at)
+    }
+
+    /// [`Builder::dot`] at pixel centre `(cx, cy)`, already mapped from the dot's values.
+    pub fn dot_at(&mut self, d: Dot, (cx, cy): (f64, f64)) -> Option<(f64, f64)> {
         if !(self.in_plot((cx, cy)) && d.r.is_finite() && d.r > 0.0) {
             return None;
         }
@@ -114,6 +127,14 @@ mod tests {
         assert_eq!(order(Some(1)), "acdbe");
         assert_eq!(order(None), "abcde");
         assert_eq!(order(Some(9)), "abcde");
+    }
+
+    #[test]
+    fn selected_last_as_indices() {
+        let items = [(0, 'a'), (1, 'b'), (0, 'c'), (2, 'd'), (1, 'e')];
+        let order = |sel| selected_last_indices(&items, |t| t.0, sel).collect::<Vec<_>>();
+        assert_eq!(order(Some(1)), [0, 2, 3, 1, 4]);
+        assert_eq!(order(None), [0, 1, 2, 3, 4]);
     }
 
     #[test]

@@ -163,6 +163,12 @@ impl Builder {
         (xv.is_finite() && yv.is_finite() && xv > 0.0 && yv > 0.0).then(|| (self.xm.to_px(xv), self.ym.to_px(yv)))
     }
 
+    /// [`Builder::dot_px`] of values whose `log10`s are `(lx, ly)`: the same pixels and the
+    /// same `None` (a value is finite and positive exactly when its `log10` is finite).
+    pub fn log_px(&self, lx: f64, ly: f64) -> Option<(f64, f64)> {
+        (lx.is_finite() && ly.is_finite()).then(|| (self.xm.log_to_px(lx), self.ym.log_to_px(ly)))
+    }
+
     /// [`Builder::px`] remembering the last few values mapped on each axis ([`LogMemo`]): a
     /// kernel's dots repeat their y (hierarchical: one FLOP/s at every level) or x (a thread
     /// dot under its warp dot). The same pixels as [`Builder::px`].

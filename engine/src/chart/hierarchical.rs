@@ -8,7 +8,7 @@
 //! each level. Dots come from `model::hierarchical`, roofs from the machine.
 
 use super::compare;
-use super::dots::{radius_px, selected_last, Dot};
+use super::dots::{radius_px, selected_last_indices, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::kernel_labels::{names_of, Anchored};
@@ -32,8 +32,11 @@ pub fn build(input: &ChartInput) -> Scene {
         Some(ps) => Cow::Borrowed(ps),
         None => Cow::Owned(hierarchical_points(input.kernels, Some(m))),
     };
+    // Their `log10`s where kept too and the points are all shown (else each dot's is worked out).
+    let mut logs = input.cache().and_then(|c| c.hierarchical_logs()).filter(|l| l.len() == points.len());
     if !input.hidden_levels.is_empty() {
         points.to_mut().retain(|p| input.shows_level(p.level));
+        logs = None;
     }
     let (ridge, compute) = shown_compute(input);
     // Which levels have dots, found in one pass (not one scan of 30 000 dots per question).
@@ -73,10 +76,11 @@ pub fn build(input: &ChartInput) -> Scene {
     let shares = input.time_shares();
     let mut link: Vec<(f64, f64)> = Vec::new();
     let mut current: Option<usize> = None;
-    let ordered = selected_last(points.as_ref(), |p| p.kernel, input.selected);
+    let ordered = selected_last_indices(points.as_ref(), |p| p.kernel, input.selected);
     // A kernel's dots are consecutive: its size (a square root) is worked out once.
     let (mut r, mut selected) = (0.0, false);
-    for p in ordered {
+    for i in ordered {
+        let Some(p) = points.get(i) else { continue };
         if current != Some(p.kernel) {
             let done = std::mem::take(&mut link);
             b.link(done, current.is_some() && current == input.selected, false, pal.link);
@@ -85,7 +89,12 @@ pub fn build(input: &ChartInput) -> Scene {
             selected = input.selected == Some(p.kernel);
         }
         let color = pal.level(p.level);
-        if let Some(px) = b.dot(Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected }) {
+        let dot = Dot { kernel: p.kernel, x: p.flops_per_byte, y: p.flops_per_s, r, fill: Some(color), stroke: color, level: Some(p.level), marker: Marker::Level, selected };
+        let drawn = match logs.and_then(|l| l.get(i)) {
+            Some(&(lx, ly)) => b.log_px(lx, ly).and_then(|at| b.dot_at(dot, at)),
+            None => b.dot(dot),
+        };
+        if let Some(px) = drawn {
             link.push(px);
             match anchors.last_mut() {
                 Some(a) if a.0 == p.kernel => {

@@ -58,7 +58,14 @@ pub struct LogMap {
 
 impl LogMap {
     pub fn to_px(&self, v: f64) -> f64 {
-        let t = (v.log10() - self.lmin) / self.span;
+        self.log_to_px(v.log10())
+    }
+
+    /// [`LogMap::to_px`] of a value whose `log10` is `log` (computed once and kept, as the
+    /// hierarchical chart's [`super::ModelCache`] does for its 30,000 dots): the same pixel,
+    /// bit for bit.
+    pub fn log_to_px(&self, log: f64) -> f64 {
+        let t = (log - self.lmin) / self.span;
         self.px0 + t * self.dpx
     }
 }

@@ -18,13 +18,15 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 /// from the shapes' CSS pixels (exact, not rounded to units), so the units are not needed.
 pub fn draw(c: &mut ChartCanvas, shapes: &[Shape], _units_per_px: f64) -> Result<(), DrawingErrorKind<CanvasError>> {
     crate::perf::mark("roofline:raster-start");
-    let pixmap = raster::rasterize(shapes, c.dpr, c.canvas.width(), c.canvas.height());
+    let pixmap = RASTERIZER.with(|r| r.borrow_mut().rasterize(shapes, c.dpr, c.canvas.width(), c.canvas.height()));
     crate::perf::measure("roofline:raster", "roofline:raster-start");
     let Some(p) = pixmap else { return Ok(()) };
     composite(c, &p).map_err(|e| DrawingErrorKind::DrawingError(CanvasError::from(e)))
 }
 
 thread_local! {
+    /// Kept between paints, so a redraw after a zoom or a pan finds the dots' stamps made.
+    static RASTERIZER: RefCell<raster::Rasterizer> = RefCell::new(raster::Rasterizer::default());
     /// The scratch canvas images pass through (`putImageData` replaces pixels; drawing the
     /// scratch canvas composites them over what is already drawn). Kept between paints.
     static SCRATCH: RefCell<Option<HtmlCanvasElement>> = const { RefCell::new(None) };

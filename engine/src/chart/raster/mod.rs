@@ -41,7 +41,7 @@ mod stamp;
 
 use super::scene::Shape;
 use painter::Painter;
-use stamp::{Prepared, StampCache};
+use stamp::{Located, StampCache};
 
 /// Straight-alpha RGBA pixels (row-major, like a canvas `ImageData`) covering device pixels
 /// `x0 .. x0 + width`, `y0 .. y0 + height` of the canvas; transparent where nothing was drawn.
@@ -83,29 +83,57 @@ pub fn rasterizable(shape: &Shape) -> bool {
 /// Draws `shapes` in order (source-over) at `scale` device pixels per CSS pixel, on a
 /// transparent pixmap clipped to a `canvas_w` × `canvas_h` device-pixel canvas and cropped to
 /// the shapes' extent. Shapes [`rasterizable`] says no to, and non-finite coordinates, are
-/// skipped. `None` when nothing falls on the canvas.
+/// skipped. `None` when nothing falls on the canvas. A renderer that draws again and again
+/// keeps a [`Rasterizer`] instead, so the dots' stamps are made once.
 pub fn rasterize(shapes: &[Shape], scale: f64, canvas_w: u32, canvas_h: u32) -> Option<Pixmap> {
-    let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
-    // Every dot's stamp and every shape's box first: the boxes' extent sizes the pixmap.
-    let mut stamps = StampCache::default();
-    let (prepared, boxes): (Vec<Prepared>, Vec<_>) = shapes.iter().map(|s| stamps.prepare(s, scale)).unzip();
-    let mut e = [i64::MAX, i64::MAX, i64::MIN, i64::MIN];
-    for b in boxes.iter().flatten() {
-        e = [e[0].min(b[0]), e[1].min(b[1]), e[2].max(b[2]), e[3].max(b[3])];
-    }
-    let (x0, y0, x1, y1) = (e[0].max(0), e[1].max(0), e[2].min(canvas_w as i64), e[3].min(canvas_h as i64));
-    if !(x1 > x0 && y1 > y0) {
-        return None;
-    }
-    let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
-    let mut p = Painter::new([x0, y0], width, height);
-    // Front to back (see `pixel::under`): the last shape first.
-    for i in (0..shapes.len()).rev() {
-        if let (Some(s), Some(prep)) = (shapes.get(i), prepared.get(i)) {
-            p.shape(s, prep, &stamps, scale);
+    Rasterizer::default().rasterize(shapes, scale, canvas_w, canvas_h)
+}
+
+/// Stamps a [`Rasterizer`] keeps from one image to the next; past this many (a chart's dots
+/// have a few dozen styles of 16 positions) it starts afresh, so a long session of charts,
+/// zoom levels and device ratios keeps at most about this many (≤ 3 KB each).
+const KEEP_STAMPS: usize = 1024;
+
+/// [`rasterize`] for a renderer that draws many images: it keeps the dots' stamps between
+/// them (a stamp depends on the dot's style and quarter-pixel position only, so a redraw after
+/// a zoom or a pan finds them made). Measured in docs/PERFORMANCE.md.
+#[derive(Default)]
+pub struct Rasterizer {
+    stamps: StampCache,
+}
+
+impl Rasterizer {
+    /// See [`rasterize`]: the same pixels.
+    pub fn rasterize(&mut self, shapes: &[Shape], scale: f64, canvas_w: u32, canvas_h: u32) -> Option<Pixmap> {
+        let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
+        if self.stamps.stamps.len() > KEEP_STAMPS {
+            self.stamps = StampCache::default();
         }
+        // Every shape's box first: their extent sizes the pixmap.
+        let located: Vec<Option<Located>> = shapes.iter().map(|s| stamp::locate(s, scale)).collect();
+        let mut e = [i64::MAX, i64::MAX, i64::MIN, i64::MIN];
+        for b in located.iter().flatten().map(Located::bounds) {
+            e = [e[0].min(b[0]), e[1].min(b[1]), e[2].max(b[2]), e[3].max(b[3])];
+        }
+        let (x0, y0, x1, y1) = (e[0].max(0), e[1].max(0), e[2].min(canvas_w as i64), e[3].min(canvas_h as i64));
+        if !(x1 > x0 && y1 > y0) {
+            return None;
+        }
+        let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
+        let mut p = Painter::new([x0, y0], width, height);
+        // Front to back (see `pixel::under`): the last shape first. A shape whose box is
+        // already opaque is skipped before a dot's stamp is looked up or a line walked: in a
+        // dense chart, most dots and many links are.
+        for i in (0..shapes.len()).rev() {
+            let (Some(s), Some(Some(at))) = (shapes.get(i), located.get(i)) else { continue };
+            if p.covers(&at.bounds()) {
+                continue;
+            }
+            let prep = self.stamps.prepare(s, at);
+            p.shape(s, &prep, &self.stamps, scale);
+        }
+        Some(Pixmap { x0: x0 as u32, y0: y0 as u32, width: width as u32, height: height as u32, rgba: p.finish() })
     }
-    Some(Pixmap { x0: x0 as u32, y0: y0 as u32, width: width as u32, height: height as u32, rgba: p.finish() })
 }
 
 #[cfg(test)]
@@ -250,7 +278,7 @@ mod tests {
         assert_eq!((drawn.x0, drawn.y0, w, h), (0, 0, 420, 280), "clipped to the canvas on every side");
         let mut every = Painter::new([0, 0], w, h).visiting_every_pixel();
         let mut stamps = StampCache::default();
-        let prepared: Vec<_> = shapes.iter().map(|s| stamps.prepare(s, scale).0).collect();
+        let prepared: Vec<_> = shapes.iter().map(|s| stamp::locate(s, scale).map_or(stamp::Prepared::Nothing, |at| stamps.prepare(s, &at))).collect();
         assert!(stamps.stamps.iter().any(|s| s.size > 64) && stamps.stamps.iter().any(|s| s.size <= 64));
         for (s, prep) in shapes.iter().zip(&prepared).rev() {
             every.shape(s, prep, &stamps, scale);

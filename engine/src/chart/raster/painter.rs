@@ -21,7 +21,7 @@
 //! with its bit still clear: that only costs a visit.
 
 use super::pixel::{ceil_i, floor_i, greater, lesser, premultiplied, under, unpremultiply};
-use super::stamp::{Prepared, Stamp, StampCache};
+use super::stamp::{PixelBox, Prepared, Stamp, StampCache};
 use crate::chart::scene::{Color, Shape};
 
 /// Pixels per word of the opacity mask.
@@ -105,9 +105,6 @@ impl Painter {
             // row's bits (`Stamp::bits`, for stamps up to 64 wide) shifted to the stamp's column.
             // A row whose pixels are all opaque costs two reads of the mask.
             let left = left as usize;
-            if j1 > j0 && self.blocks_full(left, left + st.size, (top + j0 as i64) as usize, (top + j1 as i64) as usize) {
-                return;
-            }
             let (first, shift) = (left / WORD_PX, left % WORD_PX);
             let mut j = j0;
             while j < j1 {
@@ -141,22 +138,35 @@ impl Painter {
         }
     }
 
-    /// Whether every block that pixels `x0..x1` × `y0..y1` touch is full (all opaque).
+    /// Whether nothing of device-pixel box `b` is left to draw: its part on the buffer lies in
+    /// full blocks, or it has none. A dot is tested so before its stamp is even looked up.
+    pub fn covers(&self, b: &PixelBox) -> bool {
+        let (x0, x1) = ((b[0] - self.x0).max(0), (b[2] - self.x0).min(self.width as i64));
+        let (y0, y1) = ((b[1] - self.y0).max(0), (b[3] - self.y0).min(self.height as i64));
+        x1 <= x0 || y1 <= y0 || self.blocks_full(x0 as usize, x1 as usize, y0 as usize, y1 as usize)
+    }
+
+    /// Whether every block that pixels `x0..x1` × `y0..y1` touch is full (all opaque): a row of
+    /// blocks is one mask test per word it spans (one, for a dot).
     #[inline(always)]
     fn blocks_full(&self, x0: usize, x1: usize, y0: usize, y1: usize) -> bool {
         if !self.skip_opaque {
             return false;
         }
         let (bx0, bx1, by1) = (x0 / BLOCK_PX, (x1 - 1) / BLOCK_PX, (y1 - 1) / BLOCK_PX);
+        let (w0, w1) = (bx0 / WORD_PX, bx1 / WORD_PX);
         let mut by = y0 / BLOCK_PX;
         while by <= by1 {
-            let mut bx = bx0;
-            while bx <= bx1 {
-                let word = self.full.get(by * self.block_words + bx / WORD_PX).copied().unwrap_or(0);
-                if word >> (bx % WORD_PX) & 1 == 0 {
+            let mut w = w0;
+            while w <= w1 {
+                // Blocks bx0..=bx1 that lie in word w, as its bits lo..=hi.
+                let lo = if w == w0 { bx0 % WORD_PX } else { 0 };
+                let hi = if w == w1 { bx1 % WORD_PX } else { WORD_PX - 1 };
+                let want = (u64::MAX >> (WORD_PX - 1 - (hi - lo))) << lo;
+                if self.full.get(by * self.block_words + w).copied().unwrap_or(0) & want != want {
                     return false;
                 }
-                bx += 1;
+                w += 1;
             }
             by += 1;
         }
@@ -392,5 +402,21 @@ mod tests {
             p.mark(y, 0, u64::MAX);
         }
         assert!(!p.blocks_full(0, 8, 16, 20));
+    }
+
+    #[test]
+    fn blocks_full_across_a_word_of_blocks() {
+        // 1,100 pixels: blocks 0..138, two words of the block mask a row. Rows 0..8 opaque from
+        // pixel 480 to 560: blocks 60..70, across the words' boundary at block 64.
+        let mut p = Painter::new([0, 0], 1100, 16);
+        for y in 0..8 {
+            p.mark(y, 7, u64::MAX << 32);
+            p.mark(y, 8, u64::MAX >> 16);
+        }
+        assert!(p.blocks_full(480, 560, 0, 8), "blocks 60..70");
+        assert!(p.blocks_full(500, 520, 2, 6) && p.blocks_full(512, 513, 0, 1));
+        assert!(!p.blocks_full(472, 560, 0, 8), "block 59 is empty");
+        assert!(!p.blocks_full(480, 561, 0, 8), "block 70 is empty");
+        assert!(!p.blocks_full(480, 560, 0, 9), "the row of blocks below is empty");
     }
 }

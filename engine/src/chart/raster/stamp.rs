@@ -13,7 +13,7 @@ const SUBPIXELS: f64 = 4.0;
 /// Radii and outline widths are snapped to 1/16 device pixel, for the same reason.
 const SIZE_STEPS: f64 = 16.0;
 /// Most stamps kept (a stamp of the largest dot is ~3 KB): dots beyond this many distinct
-/// keys get a stamp made for each tile they touch, so memory stays bounded.
+/// keys get a stamp made where they are drawn, so memory stays bounded.
 const MAX_STAMPS: usize = 4096;
 /// Largest radius or half outline drawn, device pixels: anything larger is not a dot.
 const MAX_RADIUS_PX: f64 = 1000.0;
@@ -38,8 +38,10 @@ impl StampKey {
     /// Pixels from the stamp's centre pixel to its edge: ⌈r + half + ½⌉, room for the
     /// outline's outer edge and its anti-aliasing.
     fn reach(&self) -> usize {
-        let (r, half) = self.radii();
-        (r + half + 0.5).ceil() as usize
+        // In sixteenths, exactly: ⌈(r + half + 8) / 16⌉ (a dot's box is found this way for
+        // every dot of a redraw, so no float rounding call).
+        let steps = SIZE_STEPS as u64;
+        (self.r as u64 + self.half as u64 + steps / 2).div_ceil(steps) as usize
     }
 }
 
@@ -89,7 +91,7 @@ impl Stamp {
     }
 }
 
-/// A shape ready for the tiles: a dot's stamp and the device position of the stamp's top-left
+/// A shape ready to draw: a dot's stamp and the device position of the stamp's top-left
 /// pixel (`Fresh`: past the cache's cap, the stamp is made where it is drawn); other shapes
 /// are drawn from the shape itself.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -153,7 +155,6 @@ impl Style {
 /// A style's stamps, one per quarter-pixel position (`NONE` until made).
 struct StyleStamps {
     style: Style,
-    reach: i64,
     stamps: [u32; (SUBPIXELS * SUBPIXELS) as usize],
 }
 
@@ -177,67 +178,128 @@ pub struct StampCache {
 /// A device-pixel box `[left, top, right, bottom)`.
 pub type PixelBox = [i64; 4];
 
+/// Where a dot falls, device pixels: its centre in quarter pixels, its radius and outline
+/// half-width in sixteenths, and its stamp's reach (`StampKey::reach`). `None` for what is not
+/// a dot (or lies far off any canvas: the integer casts would saturate).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Snapped {
+    qx: i64,
+    qy: i64,
+    r: u32,
+    half: u32,
+    reach: i64,
+}
+
+impl Snapped {
+    fn of(cx: f64, cy: f64, r: f64, half: f64) -> Option<Snapped> {
+        // A NaN fails every comparison, and |v| < 1e9 holds for finite values only.
+        if !(cx.abs() < 1e9 && cy.abs() < 1e9 && (0.0..MAX_RADIUS_PX).contains(&r) && half < MAX_RADIUS_PX) {
+            return None;
+        }
+        let (qx, qy) = (floor_i(cx * SUBPIXELS + 0.5), floor_i(cy * SUBPIXELS + 0.5));
+        let (r, half) = (floor_i(r * SIZE_STEPS + 0.5) as u32, floor_i(half * SIZE_STEPS + 0.5) as u32);
+        let reach = StampKey { r, half, fx: 0, fy: 0, fill: None, stroke: None }.reach() as i64;
+        Some(Snapped { qx, qy, r, half, reach })
+    }
+
+    /// The stamp's top-left device pixel.
+    fn corner(&self) -> (i64, i64) {
+        let steps = SUBPIXELS as i64;
+        (self.qx.div_euclid(steps) - self.reach, self.qy.div_euclid(steps) - self.reach)
+    }
+
+    /// The device-pixel box of the stamp.
+    fn bounds(&self) -> PixelBox {
+        let ((left, top), size) = (self.corner(), 2 * self.reach + 1);
+        [left, top, left + size, top + size]
+    }
+}
+
+/// A circle's device centre, radius and outline half-width (0 without an outline).
+fn circle_px(cx: f64, cy: f64, r: f64, stroke: Option<Color>, width: f64, scale: f64) -> (f64, f64, f64, f64) {
+    let half = if stroke.is_some() && width.is_finite() && width > 0.0 { width * scale / 2.0 } else { 0.0 };
+    (cx * scale, cy * scale, r * scale, half)
+}
+
+/// Where a shape falls on the device pixels, found without its stamp: every shape's box sizes
+/// the pixmap, and a dot whose box is already opaque is never looked up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Located {
+    Dot(Snapped),
+    /// A solid line's box.
+    Line(PixelBox),
+}
+
+impl Located {
+    /// The device-pixel box the shape may touch (a dot's is its stamp's).
+    pub fn bounds(&self) -> PixelBox {
+        match self {
+            Located::Dot(s) => s.bounds(),
+            Located::Line(b) => *b,
+        }
+    }
+}
+
+/// Where `shape` falls, CSS pixels × `scale` (`None`: nothing to draw).
+pub fn locate(shape: &Shape, scale: f64) -> Option<Located> {
+    match shape {
+        Shape::Circle { cx, cy, r, stroke, width, .. } => {
+            let (cx, cy, r, half) = circle_px(*cx, *cy, *r, *stroke, *width, scale);
+            Snapped::of(cx, cy, r, half).map(Located::Dot)
+        }
+        Shape::Line { points, width, dash: false, .. } => {
+            // Points ± (width + 1) CSS pixels: room for the line's width at any slope and
+            // for anti-aliasing.
+            let reach = if width.is_finite() { width.max(0.0) + 1.0 } else { 1.0 };
+            let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+            for &(x, y) in points.iter().filter(|(x, y)| x.is_finite() && y.is_finite()) {
+                b = [b[0].min(x - reach), b[1].min(y - reach), b[2].max(x + reach), b[3].max(y + reach)];
+            }
+            let b = b.map(|v| v * scale);
+            let ok = b[0] < b[2] && b[1] < b[3] && b.iter().all(|v| v.abs() < 1e9);
+            ok.then(|| Located::Line([floor_i(b[0]), floor_i(b[1]), ceil_i(b[2]), ceil_i(b[3])]))
+        }
+        _ => None,
+    }
+}
+
 impl StampCache {
-    /// Finds (or makes) the stamp of a shape if it is a dot, CSS pixels × `scale`; and the
-    /// device-pixel box the shape may touch (`None`: nothing to draw).
-    pub fn prepare(&mut self, shape: &Shape, scale: f64) -> (Prepared, Option<PixelBox>) {
-        match shape {
-            Shape::Circle { cx, cy, r, fill, stroke, width } => {
-                let half = if stroke.is_some() && width.is_finite() && *width > 0.0 { width * scale / 2.0 } else { 0.0 };
-                self.dot(cx * scale, cy * scale, r * scale, half, *fill, *stroke)
-            }
-            Shape::Line { points, width, dash: false, .. } => {
-                // Points ± (width + 1) CSS pixels: room for the line's width at any slope and
-                // for anti-aliasing.
-                let reach = if width.is_finite() { width.max(0.0) + 1.0 } else { 1.0 };
-                let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
-                for &(x, y) in points.iter().filter(|(x, y)| x.is_finite() && y.is_finite()) {
-                    b = [b[0].min(x - reach), b[1].min(y - reach), b[2].max(x + reach), b[3].max(y + reach)];
-                }
-                let b = b.map(|v| v * scale);
-                let ok = b[0] < b[2] && b[1] < b[3] && b.iter().all(|v| v.abs() < 1e9);
-                (Prepared::Shape, ok.then(|| [floor_i(b[0]), floor_i(b[1]), ceil_i(b[2]), ceil_i(b[3])]))
-            }
-            _ => (Prepared::Nothing, None),
+    /// Finds (or makes) the stamp of a shape [`locate`]d at `at`, if it is a dot.
+    pub fn prepare(&mut self, shape: &Shape, at: &Located) -> Prepared {
+        match (shape, at) {
+            (Shape::Circle { fill, stroke, .. }, Located::Dot(s)) => self.dot(s, *fill, *stroke),
+            (Shape::Line { dash: false, .. }, Located::Line(_)) => Prepared::Shape,
+            _ => Prepared::Nothing,
         }
     }
 
-    /// A dot at device centre (cx, cy) of radius `r` and outline half-width `half`.
-    fn dot(&mut self, cx: f64, cy: f64, r: f64, half: f64, fill: Option<Color>, stroke: Option<Color>) -> (Prepared, Option<PixelBox>) {
-        // Not a dot (or far off any canvas: the integer casts below would saturate).
-        if !(cx.is_finite() && cy.is_finite() && (0.0..MAX_RADIUS_PX).contains(&r) && half < MAX_RADIUS_PX && cx.abs() < 1e9 && cy.abs() < 1e9) {
-            return (Prepared::Nothing, None);
-        }
-        let (qx, qy) = (floor_i(cx * SUBPIXELS + 0.5), floor_i(cy * SUBPIXELS + 0.5));
+    /// The stamp of a dot snapped to `at`.
+    fn dot(&mut self, at: &Snapped, fill: Option<Color>, stroke: Option<Color>) -> Prepared {
         let steps = SUBPIXELS as i64;
-        let (r, half) = (floor_i(r * SIZE_STEPS + 0.5) as u32, floor_i(half * SIZE_STEPS + 0.5) as u32);
-        let style = Style::new(r, half, fill, stroke);
-        let (fx, fy) = (qx.rem_euclid(steps) as u8, qy.rem_euclid(steps) as u8);
-        let key = StampKey { r, half, fx, fy, fill, stroke };
-        let s = self.style(style, &key);
-        let Some(entry) = self.styles.get(s) else { return (Prepared::Nothing, None) };
-        let reach = entry.reach;
-        let (left, top) = (qx.div_euclid(steps) - reach, qy.div_euclid(steps) - reach);
-        let size = 2 * reach + 1;
-        let bx = Some([left, top, left + size, top + size]);
+        let style = Style::new(at.r, at.half, fill, stroke);
+        let (fx, fy) = (at.qx.rem_euclid(steps) as u8, at.qy.rem_euclid(steps) as u8);
+        let key = StampKey { r: at.r, half: at.half, fx, fy, fill, stroke };
+        let s = self.style(style);
+        let Some(entry) = self.styles.get(s) else { return Prepared::Nothing };
+        let (left, top) = at.corner();
         let slot = fy as usize * steps as usize + fx as usize;
         let known = entry.stamps.get(slot).copied().unwrap_or(NONE);
         if known != NONE {
-            return (Prepared::Cached { stamp: known, left, top }, bx);
+            return Prepared::Cached { stamp: known, left, top };
         }
         if self.stamps.len() >= MAX_STAMPS {
-            return (Prepared::Fresh { key, left, top }, bx);
+            return Prepared::Fresh { key, left, top };
         }
         let stamp = self.stamps.len() as u32;
         self.stamps.push(Stamp::new(&key));
         if let Some(cell) = self.styles.get_mut(s).and_then(|e| e.stamps.get_mut(slot)) {
             *cell = stamp;
         }
-        (Prepared::Cached { stamp, left, top }, bx)
+        Prepared::Cached { stamp, left, top }
     }
 
-    /// The index in `styles` of a style, added if new (its reach from `key`).
-    fn style(&mut self, style: Style, key: &StampKey) -> usize {
+    /// The index in `styles` of a style, added if new.
+    fn style(&mut self, style: Style) -> usize {
         let mut k = 0;
         while k < RECENT {
             let s = self.recent[k] as usize;
@@ -250,7 +312,7 @@ impl StampCache {
             Some(&s) => s,
             None => {
                 let s = self.styles.len() as u32;
-                self.styles.push(StyleStamps { style, reach: key.reach() as i64, stamps: [NONE; (SUBPIXELS * SUBPIXELS) as usize] });
+                self.styles.push(StyleStamps { style, stamps: [NONE; (SUBPIXELS * SUBPIXELS) as usize] });
                 self.index.insert(style, s);
                 s
             }
@@ -258,5 +320,24 @@ impl StampCache {
         self.recent[self.next_recent] = s;
         self.next_recent = (self.next_recent + 1) % RECENT;
         s as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_in_sixteenths_is_the_ceiling_of_the_radii_and_a_half() {
+        let key = |r, half| StampKey { r, half, fx: 0, fy: 0, fill: None, stroke: None };
+        // r = 3.5 px, half = 0.5 px: ⌈4.5⌉ = 5; r = 4 px exactly with no outline: ⌈4.5⌉ = 5;
+        // r = 3.5, half 0: ⌈4⌉ = 4 (an integer stays itself).
+        assert_eq!((key(56, 8).reach(), key(64, 0).reach(), key(56, 0).reach(), key(0, 0).reach()), (5, 5, 4, 1));
+        for r in 0..600 {
+            for half in [0, 1, 7, 8, 9, 16, 31] {
+                let (rf, hf) = key(r, half).radii();
+                assert_eq!(key(r, half).reach(), (rf + hf + 0.5).ceil() as usize, "{r} {half}");
+            }
+        }
     }
 }
