@@ -289,6 +289,35 @@ mod tests {
     }
 
     #[test]
+    fn a_kept_rasterizer_draws_what_a_fresh_one_draws() {
+        // Four images of 300 overlapping dots in three styles, moved and at other scales as a
+        // zoom or a device ratio would: one rasterizer drawing them in turn (its stamps kept)
+        // gives each the pixels a fresh one gives.
+        let colors = [RED, WHITE, Color(0, 114, 178)];
+        let mut kept = Rasterizer::default();
+        for (k, scale) in [(0, 1.0), (1, 1.5), (2, 1.0), (3, 2.0)] {
+            let shapes: Vec<Shape> = (0..300)
+                .map(|i| {
+                    let (x, y) = (((i * 37 + k * 11) % 290) as f64 * 0.61 + 5.0, ((i * 53 + k * 7) % 170) as f64 * 0.83 + 5.0);
+                    dot(x, y, 2.0 + (i % 4) as f64 * 1.25, Some(colors[i % 3]), Some(colors[(i + k) % 3]), 1.0)
+                })
+                .collect();
+            let fresh = rasterize(&shapes, scale, 400, 300);
+            assert!(fresh.is_some());
+            assert_eq!(kept.rasterize(&shapes, scale, 400, 300), fresh, "image {k}");
+        }
+        assert!(!kept.stamps.stamps.is_empty());
+        // Past KEEP_STAMPS (1,100 colours, a style each, apart so none hides another), the
+        // next image starts afresh.
+        let many: Vec<Shape> = (0..1100).map(|i| dot(6.0 + (i % 36) as f64 * 11.0, 6.0 + (i / 36) as f64 * 9.5, 3.0, Some(Color((i % 256) as u8, (i / 256) as u8, 9)), None, 0.0)).collect();
+        assert_eq!(kept.rasterize(&many, 1.0, 410, 310), rasterize(&many, 1.0, 410, 310));
+        assert!(kept.stamps.stamps.len() > KEEP_STAMPS);
+        let one = [dot(10.5, 10.5, 4.0, Some(RED), None, 0.0)];
+        assert_eq!(kept.rasterize(&one, 1.0, 40, 40), rasterize(&one, 1.0, 40, 40));
+        assert_eq!(kept.stamps.stamps.len(), 1, "started afresh");
+    }
+
+    #[test]
     fn plan_rasterises_long_runs_only() {
         let d = || dot(1.0, 1.0, 1.0, Some(RED), None, 0.0);
         let text = || Shape::Text { x: 1.0, y: 1.0, text: "t".into(), color: RED, size: 12.0, anchor: super::super::Anchor::Start, rotate_deg: 0.0 };
