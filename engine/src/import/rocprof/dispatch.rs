@@ -29,7 +29,8 @@ const ID: &[&str] = &["Index", "Dispatch_ID", "Dispatch_Id", "Correlation_Id"];
 const KERNEL: &[&str] = &["KernelName", "Kernel_Name"];
 
 fn is_header(l: &str) -> bool {
-    ID.iter().any(|c| header_has(l, c)) && KERNEL.iter().any(|c| header_has(l, c)) && !header_has(l, "Counter_Name")
+    // The kernel column first: two names to look for, not four, on each line detection reads.
+    KERNEL.iter().any(|c| header_has(l, c)) && ID.iter().any(|c| header_has(l, c)) && !header_has(l, "Counter_Name")
 }
 
 impl Importer for RocprofDispatches {
