@@ -46,9 +46,7 @@ pub fn radius_px(share: f64) -> f64 {
 /// Items in drawing order: the selected kernel's last, so its dots are on top. Stable. An
 /// iterator (two passes over `items`), not a vector: charts draw 30 000 dots through it.
 pub fn selected_last<'a, T>(items: &'a [T], kernel: impl Fn(&T) -> usize + Copy + 'a, selected: Option<usize>) -> impl Iterator<Item = &'a T> + 'a {
-    let rest = items.iter().filter(move |t| Some(kernel(t)) != selected);
-    let last = items.iter().filter(move |t| selected.is_some() && Some(kernel(t)) == selected);
-    rest.chain(last)
+    selected_last_indices(items, kernel, selected).filter_map(move |i| items.get(i))
 }
 
 /// [`selected_last`] as indices into `items`, for a chart that reads something kept beside

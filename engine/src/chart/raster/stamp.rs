@@ -38,11 +38,16 @@ impl StampKey {
     /// Pixels from the stamp's centre pixel to its edge: ⌈r + half + ½⌉, room for the
     /// outline's outer edge and its anti-aliasing.
     fn reach(&self) -> usize {
-        // In sixteenths, exactly: ⌈(r + half + 8) / 16⌉ (a dot's box is found this way for
-        // every dot of a redraw, so no float rounding call).
-        let steps = SIZE_STEPS as u64;
-        (self.r as u64 + self.half as u64 + steps / 2).div_ceil(steps) as usize
+        reach_px(self.r, self.half)
     }
+}
+
+/// [`StampKey::reach`] of a radius and an outline half-width in sixteenths of a pixel, worked
+/// out exactly in integers: ⌈(r + half + 8) / 16⌉ (a dot's box is found this way for every
+/// dot of a redraw, so no float rounding call).
+fn reach_px(r: u32, half: u32) -> usize {
+    let steps = SIZE_STEPS as u64;
+    (r as u64 + half as u64 + steps / 2).div_ceil(steps) as usize
 }
 
 /// A dot's premultiplied pixels: `size` × `size` (`size` = 2 · reach + 1, reach = ⌈r + half +
@@ -198,7 +203,7 @@ impl Snapped {
         }
         let (qx, qy) = (floor_i(cx * SUBPIXELS + 0.5), floor_i(cy * SUBPIXELS + 0.5));
         let (r, half) = (floor_i(r * SIZE_STEPS + 0.5) as u32, floor_i(half * SIZE_STEPS + 0.5) as u32);
-        let reach = StampKey { r, half, fx: 0, fy: 0, fill: None, stroke: None }.reach() as i64;
+        let reach = reach_px(r, half) as i64;
         Some(Snapped { qx, qy, r, half, reach })
     }
 
