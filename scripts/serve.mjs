@@ -14,18 +14,18 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json', '.md': 'text/markdown; charset=utf-8',
 };
 
-/// Returns `{ server, url, root, requests, reachable, refused, delays, replaced }`. For the
-/// offline tests: `requests` lists every request's path as it arrives, `reachable = false`
+/// Returns `{ server, url, root, requests, reachable, refused, delays, replaced, split }`. For
+/// the offline tests: `requests` lists every request's path as it arrives, `reachable = false`
 /// makes the server drop connections unanswered (a network that is gone), and `root` can be
-/// changed to serve another build (a new deploy). `refused`, `delays` and `replaced` make a
-/// file missing, slow or different for a test (below).
+/// changed to serve another build (a new deploy). `refused`, `delays`, `replaced` and `split`
+/// make a file missing, slow, different or sent in two parts for a test (below).
 ///
 /// With `gzip`, files are served as GitHub Pages serves them: gzip-compressed (level 9) to a
 /// client that accepts it, cacheable for 10 minutes. Lighthouse's simulation and the throttled
 /// start benchmark compute download times from the bytes transferred.
 export function serve(dist, port = 0, prefix = '/', { gzip = false } = {}) {
   if (!prefix.endsWith('/')) prefix += '/';
-  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set(), delays: new Map(), replaced: new Map() };
+  const site = { server: null, url: '', root: dist, requests: [], reachable: true, refused: new Set(), delays: new Map(), replaced: new Map(), split: new Map() };
   const gzipped = new Map();
   site.server = createServer(async (req, res) => {
     site.requests.push(req.url);
@@ -50,7 +50,16 @@ export function serve(dist, port = 0, prefix = '/', { gzip = false } = {}) {
         headers['Content-Encoding'] = 'gzip';
       }
       res.writeHead(200, headers);
-      res.end(body);
+      // A file a test sends in two parts, the second `ms` later (`site.split.set('name',
+      // { before: 'text', ms })`: the first part ends before the text's first occurrence).
+      const split = site.split.get(rel);
+      if (split) body = Buffer.from(body);
+      const at = split && !headers['Content-Encoding'] ? body.indexOf(split.before) : -1;
+      if (at > 0) {
+        res.write(body.subarray(0, at));
+        await new Promise((r) => setTimeout(r, split.ms));
+      }
+      res.end(at > 0 ? body.subarray(at) : body);
     } catch {
       res.writeHead(404); res.end('not found');
     }
