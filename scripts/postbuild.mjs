@@ -4,11 +4,12 @@
 // with the passes that gave the smallest gzipped size (below); (3) last, stamps the service worker
 // with the build's file list and id (scripts/precache.mjs).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, statSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stampPrecache } from './precache.mjs';
+import { symbolDir } from './symbols.mjs';
 
 const dist = process.argv[2];
 if (!dist) throw new Error('usage: node postbuild.mjs DIST');
@@ -64,12 +65,18 @@ const passes = ['--flatten', '--rereloop', '-Os', '-Os', '--strip-producers'];
 // The parser worker is fetched after the first chart and parses every file: optimised for
 // speed, as its Cargo profile (`wasm-worker`, opt-level 3) is (docs/PERFORMANCE.md).
 const workerPasses = ['-O3', '--strip-producers'];
+// Each module's function names, by index in the optimised wasm (`--symbolmap`, a printing
+// pass: the output is the same bytes), beside dist/ and not deployed: the shipped wasm has no
+// names, so a panic's stack in a browser says `wasm-function[N]`, and the browser tests name
+// the functions from these maps (tests/e2e/engines/symbols.mjs).
+const symbols = symbolDir(dist);
+mkdirSync(symbols, { recursive: true });
 for (const f of readdirSync(dist)) {
   if (!f.endsWith('_bg.wasm')) continue;
   const p = join(dist, f);
   const before = statSync(p).size;
   const chosen = f === 'roofline-worker_bg.wasm' ? workerPasses : passes;
-  execFileSync(wasmOpt, [...chosen, ...features, p, '-o', p], { stdio: 'inherit' });
+  execFileSync(wasmOpt, [...chosen, ...features, `--symbolmap=${join(symbols, `${f}.symbols`)}`, p, '-o', p], { stdio: 'inherit' });
   console.log(`wasm-opt ${f}: ${before} -> ${statSync(p).size} bytes`);
 }
 

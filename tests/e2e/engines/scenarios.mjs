@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
-import { startSite } from '../helpers.mjs';
+import { startSite, ROOT } from '../helpers.mjs';
+import { nameFrames } from '../../../scripts/symbols.mjs';
 import { NERSC_RUN, COPY_BLOCKED, FAILED_RUN, bigRawPage, MODES, IMG, SCRIPT, CRAFTED_CSV, CRAFTED_FRAGMENT, fixture } from './inputs.mjs';
 import { waitFor, foreignResources, isForeign, isTimeout } from './adapter.mjs';
 import { recordTexts, overlappingTexts } from './labels.mjs';
@@ -44,6 +45,7 @@ export function scenarios(engine) {
       try {
         return await fn(s);
       } catch (e) {
+        await printPanic(s);
         if (attempt > 1 || !isTimeout(e)) throw e;
         console.log(`# ${engine.name}: a try timed out, run again in a fresh profile: ${e.message}`);
         // What the page showed then, for the cause (the page's alert, the start of its text).
@@ -54,6 +56,17 @@ export function scenarios(engine) {
         await s.close();
       }
     }
+  };
+
+  /// A failed scenario's page that panicked: the app's panic with its stack, the wasm frames
+  /// named from the build's symbol maps (the app keeps it as `window.rooflinePanic`;
+  /// WebKit's driver has no console). Nothing if it did not panic or does not answer.
+  const printPanic = async (s) => {
+    const read = s.eval(() => window.rooflinePanic ?? null).catch(() => null);
+    const text = await Promise.race([read, new Promise((r) => setTimeout(() => r(null), 5000))]);
+    if (!text) return;
+    const named = nameFrames(text, process.env.ROOFLINE_DIST || join(ROOT, 'dist'));
+    console.log(`# ${engine.name}: the app panicked:\n${named.split('\n').map((l) => `#   ${l}`).join('\n')}`);
   };
 
   before(async () => {
