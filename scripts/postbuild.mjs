@@ -4,7 +4,7 @@
 // with the passes that gave the smallest gzipped size (below); (3) last, stamps the service worker
 // with the build's file list and id (scripts/precache.mjs).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, readdirSync, statSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, statSync, mkdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,8 +68,9 @@ const workerPasses = ['-O3', '--strip-producers'];
 // Each module's function names, by index in the optimised wasm (`--symbolmap`, a printing
 // pass: the output is the same bytes), beside dist/ and not deployed: the shipped wasm has no
 // names, so a panic's stack in a browser says `wasm-function[N]`, and the browser tests name
-// the functions from these maps (tests/e2e/engines/symbols.mjs).
+// the functions from these maps (scripts/symbols.mjs). The last build's maps only.
 const symbols = symbolDir(dist);
+rmSync(symbols, { recursive: true, force: true });
 mkdirSync(symbols, { recursive: true });
 for (const f of readdirSync(dist)) {
   if (!f.endsWith('_bg.wasm')) continue;

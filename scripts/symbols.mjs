@@ -56,7 +56,9 @@ export function nameFrames(stack, dist, fallback = 'roofline-app-') {
     }
     return maps.get(file);
   };
-  const app = readdirSync(dir).find((f) => f.startsWith(fallback))?.replace(/\.symbols$/, '');
+  // The build's own module: maps of earlier builds may lie beside it (postbuild keeps none,
+  // but a map is only right for the wasm it was written with).
+  const app = existsSync(dist) ? readdirSync(dist).find((f) => f.startsWith(fallback) && f.endsWith('_bg.wasm')) : undefined;
   return stack.split('\n').map((line) => {
     const file = /([\w.-]+_bg\.wasm)/.exec(line)?.[1] ?? app;
     const names = file ? mapOf(file) : new Map();

@@ -25,6 +25,10 @@ test("each engine's wasm frames are named from their module's map; WebKit's, whi
   const dist = join(mkdtempSync(join(tmpdir(), 'roofline-symbols-')), 'dist');
   const dir = symbolDir(dist);
   mkdirSync(dir, { recursive: true });
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'roofline-app-0a1b_bg.wasm'), '');
+  // An earlier build's map, beside: WebKit's frames are named from the build's own.
+  writeFileSync(join(dir, 'roofline-app-0000_bg.wasm.symbols'), '7:wrong\n');
   writeFileSync(join(dir, 'roofline-app-0a1b_bg.wasm.symbols'), '0:memcpy\n7:_ZN12roofline_app5panic7install17h0123456789abcdefE\n');
   writeFileSync(join(dir, 'roofline-first_bg.wasm.symbols'), '7:roofline_first::draw::h0123456789abcdef\n');
   // Each engine's frame as it printed a panic of a test build (2026-11-28); Firefox's, with

@@ -59,10 +59,10 @@ export function scenarios(engine) {
   };
 
   /// A failed scenario's page that panicked: the app's panic with its stack, the wasm frames
-  /// named from the build's symbol maps (the app keeps it as `window.rooflinePanic`;
+  /// named from the build's symbol maps (the app keeps it as `window.rooflinePanic`, an Error;
   /// WebKit's driver has no console). Nothing if it did not panic or does not answer.
   const printPanic = async (s) => {
-    const read = s.eval(() => window.rooflinePanic ?? null).catch(() => null);
+    const read = s.eval(() => (window.rooflinePanic ? `${window.rooflinePanic.message}\n${window.rooflinePanic.stack}` : null)).catch(() => null);
     const text = await Promise.race([read, new Promise((r) => setTimeout(() => r(null), 5000))]);
     if (!text) return;
     const named = nameFrames(text, process.env.ROOFLINE_DIST || join(ROOT, 'dist'));
