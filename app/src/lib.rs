@@ -12,6 +12,7 @@ pub mod collect_panel;
 pub mod compare;
 pub mod example_picker;
 pub mod examples;
+pub mod executor;
 pub mod export;
 pub mod files;
 pub mod json;
@@ -30,8 +31,9 @@ pub mod url_state;
 pub mod view_controls;
 pub mod worker;
 
-/// Installs the panic hook and mounts the app on `<body>`.
+/// Installs the panic hook and the task executor, and mounts the app on `<body>`.
 pub fn start() {
     panic::install();
+    executor::install();
     leptos::mount::mount_to_body(app::App);
 }

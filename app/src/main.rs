@@ -10,7 +10,7 @@ fn main() {
         .and_then(|w| js_sys::Reflect::get(&w, &"rooflineFirstPaint".into()).ok())
         .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
     match shown {
-        Some(shown) => wasm_bindgen_futures::spawn_local(async move {
+        Some(shown) => roofline_app::executor::spawn_local(async move {
             let _ = JsFuture::from(shown).await;
             // The wasm is fetched after that image (public/first-paint.js), so the promise has
             // resolved by now and the mount would run in the task that instantiated the wasm:

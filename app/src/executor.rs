@@ -1,0 +1,120 @@
+//! The page's async executor (Leptos's effects and `spawn_local`): tasks polled from a
+//! microtask, as wasm-bindgen-futures polls them, except that a run which starts while another
+//! is in progress returns at once and leaves the tasks to the run in progress.
+//!
+//! Why not wasm-bindgen-futures, Leptos's default: WebKit can run microtasks while wasm is on
+//! the stack (during a wasm → JS call inside a task's poll). Its queue then polls a task inside
+//! that same task's poll and panics with "RefCell already borrowed" (js-sys 0.3.107,
+//! `futures/task/singlethread.rs:156`). This project's WebKit runs caught it on 2026-11-28,
+//! with the panic's stack (docs/BROWSERS.md). Safari users have reported the same panic at
+//! start-up (wasm-bindgen issue #2562), and Firefox had a like bug with `window.open`
+//! (wasm-bindgen #3635). One effect run in the middle of another is also a way to read a
+//! reactive value that the outer one is disposing: the other WebKit panic seen in CI.
+//!
+//! The tasks live in futures' `FuturesUnordered`, which wakes the one waker it is polled with
+//! whenever any task is ready. This file adds only the microtask that polls it and the guard
+//! against nested runs.
+
+use futures::stream::{FuturesUnordered, StreamExt};
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+type Task = Pin<Box<dyn Future<Output = ()>>>;
+
+thread_local! {
+    /// The tasks not yet finished.
+    static TASKS: RefCell<FuturesUnordered<Task>> = RefCell::new(FuturesUnordered::new());
+    /// Tasks spawned while `TASKS` is being polled (it is borrowed then): added by the run.
+    static SPAWNED: RefCell<Vec<Task>> = const { RefCell::new(Vec::new()) };
+    /// A run is queued as a microtask and has not started.
+    static QUEUED: Cell<bool> = const { Cell::new(false) };
+    /// A run is in progress (further up the stack, for a nested one).
+    static RUNNING: Cell<bool> = const { Cell::new(false) };
+    /// `run` as a JavaScript function, made once.
+    static RUN: JsValue = Closure::<dyn FnMut()>::new(run).into_js_value();
+}
+
+/// The waker `TASKS` is polled with: any task woken queues a run. It holds no data, so it is
+/// `Send + Sync` as `Waker` needs; what it touches is this thread's.
+struct QueueRun;
+
+impl Wake for QueueRun {
+    fn wake(self: Arc<Self>) {
+        queue_run();
+    }
+    fn wake_by_ref(self: &Arc<Self>) {
+        queue_run();
+    }
+}
+
+/// Makes this the executor of Leptos's tasks. Call before mounting (Leptos's own
+/// `init_wasm_bindgen` then finds one set and leaves it).
+pub fn install() {
+    let _ = any_spawner::Executor::init_local_custom_executor(Microtasks);
+}
+
+struct Microtasks;
+
+impl any_spawner::CustomExecutor for Microtasks {
+    fn spawn(&self, fut: any_spawner::PinnedFuture<()>) {
+        spawn_local(fut);
+    }
+    fn spawn_local(&self, fut: any_spawner::PinnedLocalFuture<()>) {
+        spawn_local(fut);
+    }
+    fn poll_local(&self) {}
+}
+
+/// Runs `fut` to completion, polled from microtasks.
+pub fn spawn_local(fut: impl Future<Output = ()> + 'static) {
+    SPAWNED.with(|s| s.borrow_mut().push(Box::pin(fut)));
+    queue_run();
+}
+
+fn queue_run() {
+    if QUEUED.with(|q| q.replace(true)) {
+        return;
+    }
+    match web_sys::window() {
+        Some(w) => RUN.with(|r| w.queue_microtask(r.unchecked_ref())),
+        None => QUEUED.with(|q| q.set(false)),
+    }
+}
+
+/// Polls every ready task until none is. A run nested in another (a microtask run while wasm
+/// is on the stack) returns at once: the outer run is still polling, and polls what the
+/// nested one would have.
+fn run() {
+    QUEUED.with(|q| q.set(false));
+    if RUNNING.with(|r| r.replace(true)) {
+        return;
+    }
+    let waker = Waker::from(Arc::new(QueueRun));
+    let mut cx = Context::from_waker(&waker);
+    loop {
+        let spawned = SPAWNED.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        let more = !spawned.is_empty();
+        let polled = TASKS.with(|t| {
+            let mut tasks = t.borrow_mut();
+            tasks.extend(spawned);
+            tasks.poll_next_unpin(&mut cx)
+        });
+        match polled {
+            // A task finished: poll on.
+            Poll::Ready(Some(())) => continue,
+            // None left, or none ready (the waker queues the next run): done, unless tasks
+            // were spawned meanwhile.
+            Poll::Ready(None) | Poll::Pending => {
+                if !more && SPAWNED.with(|s| s.borrow().is_empty()) {
+                    break;
+                }
+            }
+        }
+    }
+    RUNNING.with(|r| r.set(false));
+}
