@@ -35,6 +35,8 @@ thread_local! {
     static QUEUED: Cell<bool> = const { Cell::new(false) };
     /// A run is in progress (further up the stack, for a nested one).
     static RUNNING: Cell<bool> = const { Cell::new(false) };
+    /// A nested run returned at once: the run in progress polls once more before it ends.
+    static AGAIN: Cell<bool> = const { Cell::new(false) };
     /// `run` as a JavaScript function, made once.
     static RUN: JsValue = Closure::<dyn FnMut()>::new(run).into_js_value();
 }
@@ -88,10 +90,13 @@ fn queue_run() {
 
 /// Polls every ready task until none is. A run nested in another (a microtask run while wasm
 /// is on the stack) returns at once: the outer run is still polling, and polls what the
-/// nested one would have.
+/// nested one would have, then polls once more. (The set of tasks hands its waker to the
+/// first task woken during a poll, and takes it again on its next poll: the microtask that
+/// wake queued is the one the nested run used up, so the outer run makes that next poll.)
 fn run() {
     QUEUED.with(|q| q.set(false));
     if RUNNING.with(|r| r.replace(true)) {
+        AGAIN.with(|a| a.set(true));
         return;
     }
     let waker = Waker::from(Arc::new(QueueRun));
@@ -110,7 +115,8 @@ fn run() {
             // None left, or none ready (the waker queues the next run): done, unless tasks
             // were spawned meanwhile.
             Poll::Ready(None) | Poll::Pending => {
-                if !more && SPAWNED.with(|s| s.borrow().is_empty()) {
+                let again = AGAIN.with(|a| a.replace(false));
+                if !more && !again && SPAWNED.with(|s| s.borrow().is_empty()) {
                     break;
                 }
             }
