@@ -8,8 +8,8 @@
 //! `futures/task/singlethread.rs:156`). This project's WebKit runs caught it on 2026-11-28,
 //! with the panic's stack (docs/BROWSERS.md). Safari users have reported the same panic at
 //! start-up (wasm-bindgen issue #2562), and Firefox had a like bug with `window.open`
-//! (wasm-bindgen #3635). One effect run in the middle of another is also a way to read a
-//! reactive value that the outer one is disposing: the other WebKit panic seen in CI.
+//! (wasm-bindgen #3635). One effect run in the middle of another is also a likely way to read
+//! a reactive value that the outer one is disposing: the other WebKit panic seen in CI.
 //!
 //! The tasks live in futures' `FuturesUnordered`, which wakes the one waker it is polled with
 //! whenever any task is ready. This file adds only the microtask that polls it and the guard

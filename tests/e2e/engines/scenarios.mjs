@@ -50,7 +50,7 @@ export function scenarios(engine) {
         console.log(`# ${engine.name}: a try timed out, run again in a fresh profile: ${e.message}`);
         // What the page showed then, for the cause (the page's alert, the start of its text).
         const read = s.eval(() => ({ alert: document.querySelector('[role=alert]')?.textContent?.trim() ?? '', text: document.body.innerText.slice(0, 400) })).catch((x) => ({ unreadable: String(x) }));
-        const seen = await Promise.race([read, new Promise((r) => setTimeout(() => r({ unreadable: 'no answer in 5 s' }), 5000))]);
+        const seen = await answerIn5s(read, { unreadable: 'no answer in 5 s' });
         console.log(`# ${engine.name}: the page then: ${JSON.stringify(seen)}`);
       } finally {
         await s.close();
@@ -58,12 +58,15 @@ export function scenarios(engine) {
     }
   };
 
+  /// What a page read answers, or `late` after 5 s (a failed page may not answer at all).
+  const answerIn5s = (read, late) => Promise.race([read, new Promise((r) => setTimeout(() => r(late), 5000))]);
+
   /// A failed scenario's page that panicked: the app's panic with its stack, the wasm frames
   /// named from the build's symbol maps (the app keeps it as `window.rooflinePanic`, an Error;
   /// WebKit's driver has no console). Nothing if it did not panic or does not answer.
   const printPanic = async (s) => {
     const read = s.eval(() => (window.rooflinePanic ? `${window.rooflinePanic.message}\n${window.rooflinePanic.stack}` : null)).catch(() => null);
-    const text = await Promise.race([read, new Promise((r) => setTimeout(() => r(null), 5000))]);
+    const text = await answerIn5s(read, null);
     if (!text) return;
     const named = nameFrames(text, process.env.ROOFLINE_DIST || join(ROOT, 'dist'));
     console.log(`# ${engine.name}: the app panicked:\n${named.split('\n').map((l) => `#   ${l}`).join('\n')}`);
