@@ -46,7 +46,13 @@ fn now() -> f64 {
 fn write(state: AppState, view: &View) {
     let t = now();
     crate::perf::mark("roofline:address-start");
-    let notice = url_state::write(view);
+    // The page's short names, when they are this view's kernels' (a view waiting for its
+    // timer is the latest, so they are; comparing the names costs far less than working the
+    // short names out again).
+    let notice = state.kernels.with_untracked(|ks| {
+        let same = ks.len() == view.kernels.len() && ks.iter().zip(&view.kernels).all(|(k, v)| k.name == v.name);
+        state.names.with_untracked(|names| url_state::write(view, same.then_some(names.as_slice())))
+    });
     crate::perf::measure_latest("roofline:address", "roofline:address-start");
     LAST_WRITE_MS.with(|c| c.set(now() - t));
     state.link_notice.set(notice);

@@ -63,6 +63,10 @@ pub struct AppState {
     /// The chart's size in CSS pixels: its container's width, and the height left in the
     /// window below the toolbar (chart_view.rs), so the whole chart is in the first screen.
     pub chart_size: RwSignal<(f64, f64)>,
+    /// The data ranges of the chart on screen (set as it is drawn), for the keyboard's zoom
+    /// about its centre (`chart_view::zoom_centre`), which so needs no scene of its own. Read
+    /// untracked only; a signal of `zoom`'s type, so it adds no code of its own.
+    pub shown_ranges: RwSignal<Option<Zoom>>,
     /// What the last address update had to say (names shortened, view too large).
     pub link_notice: RwSignal<Option<String>>,
     /// Whether the keyboard help is open.
@@ -167,6 +171,7 @@ impl AppState {
             theme: RwSignal::new(None),
             system_dark: RwSignal::new(crate::theme::system_prefers_dark()),
             chart_size: RwSignal::new(crate::export::DEFAULT_SIZE),
+            shown_ranges: RwSignal::new(None),
             link_notice: RwSignal::new(None),
             help_open: RwSignal::new(false),
             progress: RwSignal::new(None),

@@ -17,9 +17,10 @@ pub fn read() -> Option<Result<View, DecodeError>> {
 /// Replaces the address's fragment with `view`. A view too large for a link (or one the format
 /// cannot hold) removes the fragment, so that the address never restores a stale view. Returns
 /// what the user should be told: names shortened to fit, or the view too large for a link.
-pub fn write(view: &View) -> Option<String> {
+/// `short`: the view's kernels' short names where the page has them (`share::encode_with_short_names`).
+pub fn write(view: &View, short: Option<&[String]>) -> Option<String> {
     let w = window()?;
-    let (url, notice) = match share::encode(view) {
+    let (url, notice) = match share::encode_with_short_names(view, short) {
         Ok(link) => {
             let notice = (link.shortened_names > 0)
                 .then(|| format!("{} long kernel names were shortened to keep the link under {} characters.", link.shortened_names, share::MAX_LINK_CHARS));

@@ -201,6 +201,25 @@ fn long_names_are_shortened_longest_first_until_the_link_fits() {
 }
 
 #[test]
+fn short_names_given_by_the_page_make_the_same_link() {
+    // The page passes the short names it keeps for its table; the link is the one `encode`
+    // makes by working them out. Names of another count are not used.
+    let v = view_of(kernels_with(600, 5, 60));
+    let full: Vec<&str> = v.kernels.iter().map(|k| k.name.as_str()).collect();
+    let short = roofline_engine::domain::short_names::distinct_display_names(&full);
+    let made = share::encode(&v).unwrap();
+    assert!(made.shortened_names > 0, "the view needs short names");
+    let given = share::encode_with_short_names(&v, Some(&short)).unwrap();
+    assert_eq!((&given.fragment, given.shortened_names), (&made.fragment, made.shortened_names));
+    let wrong = share::encode_with_short_names(&v, Some(&short[1..])).unwrap();
+    assert_eq!(wrong.fragment, made.fragment);
+    // Given names are what the link carries where a name is shortened.
+    let marked: Vec<String> = short.iter().map(|s| format!("{s}!")).collect();
+    let back = share::decode(&share::encode_with_short_names(&v, Some(&marked)).unwrap().fragment).unwrap();
+    assert!(back.kernels.iter().zip(&v.kernels).filter(|(b, a)| b.name != a.name).all(|(b, _)| b.name.ends_with('!')));
+}
+
+#[test]
 fn more_than_fits_is_too_large_and_says_so() {
     let v = view_of(realistic_kernels(2_000, 9));
     match share::encode(&v) {

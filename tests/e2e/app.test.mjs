@@ -89,6 +89,13 @@ test('zoom changes the axes: wheel, keys and reset', async () => {
   await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes === b, before);
   await page.locator('body').press('+');
   await page.waitForFunction((b) => document.querySelector('#roofline-canvas').dataset.axes !== b, before);
+  // `+` narrows each axis 1.25× in log space about its middle (the plot's centre).
+  const logs = (a) => a.match(/x (\S+)\.\.(\S+) y (\S+)\.\.(\S+)/).slice(1).map((v) => Math.log10(+v));
+  const [b, k] = [logs(before), logs(await axes(page))];
+  for (const i of [0, 2]) {
+    assert.ok(Math.abs((k[i + 1] - k[i]) - (b[i + 1] - b[i]) / 1.25) < 1e-5, `span ${k} against ${b}`);
+    assert.ok(Math.abs((k[i] + k[i + 1]) - (b[i] + b[i + 1])) < 1e-5, `middle ${k} against ${b}`);
+  }
   // Reset zoom is in the Chart menu.
   await openMenu(page, MENUS.chart);
   await page.getByRole('button', { name: 'Reset zoom' }).click();

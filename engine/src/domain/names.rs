@@ -83,9 +83,16 @@ pub fn demangle(sym: &str) -> Option<String> {
 /// `<…>`. `void Eigen::internal::EigenMetaKernel<Eigen::TensorEvaluator<…>, long>(…)`
 /// becomes `Eigen::internal::EigenMetaKernel<…>`.
 pub fn display_name(full: &str) -> String {
-    let mut s = full.trim().to_string();
-    for noise in ["(anonymous namespace)::", "`anonymous namespace'::", "{anonymous}::", "<unnamed>::", "(anonymous)::"] {
-        s = s.replace(noise, "");
+    let trimmed = full.trim();
+    // Each noise holds "anonymous" or "unnamed": most names have neither and are not copied
+    // once per noise (the page names 10,000 kernels at each load: 12 → 5 ms natively).
+    // (`str::contains`, not memchr's `memmem`: the page's wasm has the one and not the other,
+    // which costs 5.8 KB gzipped.)
+    let mut s = std::borrow::Cow::Borrowed(trimmed);
+    if trimmed.contains("anonymous") || trimmed.contains("unnamed") {
+        for noise in ["(anonymous namespace)::", "`anonymous namespace'::", "{anonymous}::", "<unnamed>::", "(anonymous)::"] {
+            s = s.replace(noise, "").into();
+        }
     }
     let s = s.strip_prefix("void ").unwrap_or(&s);
     let mut out = String::with_capacity(s.len().min(120));

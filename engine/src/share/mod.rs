@@ -31,7 +31,7 @@ mod wire;
 
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
 pub use codes::{counter_code, counter_of};
-pub use link::{decode, encode, Link, MAX_INPUT_CHARS};
+pub use link::{decode, encode, encode_with_short_names, Link, MAX_INPUT_CHARS};
 pub use link_chart::LinkChart;
 pub use view::{compute_id, level_id, theme_id, SharedKernel, View, ViewChoice};
 pub use wire::{quantise, MAX_STRING_BYTES};
