@@ -48,7 +48,7 @@ fn canvas_is_painted_at_device_pixel_ratio() {
 fn view_round_trips_through_the_address() {
     let kernels = examples::course_v100();
     let view = share::View { selected: Some(1), ..share::View::new(&catalogue::v100(), &kernels) };
-    roofline_app::url_state::write(&view);
+    roofline_app::url_state::write(&view, None);
     let back = roofline_app::url_state::read().expect("a fragment").expect("decodes");
     // Counter values travel as 24-bit floats: compare with the view as a link carries it.
     let link = share::encode(&view).expect("fits a link");
