@@ -166,8 +166,8 @@ const BASIC: &[&str] = &["bool", "char", "short", "int", "long", "unsigned", "si
 /// class, and for each identifier how many kernels and which classes have it. Asking every
 /// kernel's list whether it holds an identifier, as the first version did, cost the square of
 /// the group's size times the square of its identifiers: 14 s natively for 10,000 kernels that
-/// differ only in their parameters (docs/PERFORMANCE.md). Every map is keyed by `&str` to
-/// `usize`, as the rest of this file's, so the page's wasm gains no code for other key types.
+/// differ only in their parameters (docs/PERFORMANCE.md). Its maps are from `&str` to
+/// `usize`, as `distinct_display_names`' own, so the page's wasm gains no code for other types.
 struct Group<'a> {
     /// Identifier by number, and whether it names a built-in type ([`BASIC`]).
     names: Vec<&'a str>,
