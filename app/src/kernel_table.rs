@@ -1,12 +1,41 @@
 //! The kernel table: one row per visible kernel (name filter and top-N by time), sortable by
 //! any column, selection shared with the chart. Numbers come from `roofline_engine::report`, the
 //! same as the CLI's JSON. Names are text nodes, never HTML.
+//!
+//! A long table renders only the rows in and near its scroll box's view ([`WINDOW_ROWS`]); the
+//! rows above and below stand in as two empty rows of their height, and `aria-rowcount` /
+//! `aria-rowindex` tell assistive technology where the rendered rows are. Why: every row in the
+//! page, 10,000 kernels made a 110,000-cell table whose first layout held the page for 6.4 s
+//! after the chart of a 0.6 s load was drawn (docs/PERFORMANCE.md). Its rows are one line each
+//! (`.windowed`: no wrapping), so one row's measured height places them all.
 
 use crate::app::AppState;
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text};
+use wasm_bindgen::JsCast;
 use roofline_engine::report::KernelReport;
 use roofline_engine::units::si;
+
+/// Tables of more rows than this render a window of them ([`WINDOW_ROWS`]); shorter ones render
+/// every row.
+const ALL_ROWS_MAX: usize = 300;
+/// Rows rendered at once in a long table: the scroll box shows about 25 (75% of the window's
+/// height), so a scroll of a few screens renders nothing new.
+const WINDOW_ROWS: usize = 150;
+/// Rows of the window above the first row in view, and the step the window moves by.
+const ABOVE_ROWS: usize = 50;
+const STEP_ROWS: usize = 25;
+/// A row's height until one is measured, CSS px.
+const ROW_PX: f64 = 27.0;
+
+/// The rows `from..to` of a table of `rows` rows to render when the first row in view is `top`.
+fn window(rows: usize, top: usize) -> (usize, usize) {
+    if rows <= ALL_ROWS_MAX {
+        return (0, rows);
+    }
+    let from = (top.saturating_sub(ABOVE_ROWS) / STEP_ROWS * STEP_ROWS).min(rows - WINDOW_ROWS);
+    (from, from + WINDOW_ROWS)
+}
 
 /// A sortable column: header, tooltip, and the value it sorts by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,14 +192,62 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
         }
     };
 
+    // The first row in the scroll box's view (from its scroll position), and a row's height.
+    let top_row = RwSignal::new(0usize);
+    let row_px = RwSignal::new(ROW_PX);
+    let scroll_ref = NodeRef::<leptos::html::Div>::new();
+    // A rendered row's height places the others: measured a frame after rows are shown (once
+    // the page has laid them out as one line each) and at each scroll.
+    let measure_row = move || {
+        let Some(el) = scroll_ref.get_untracked() else { return };
+        let h = el.query_selector("tbody tr").ok().flatten().map_or(0.0, |tr| tr.get_bounding_client_rect().height());
+        if h > 0.0 && (h - row_px.get_untracked()).abs() > 0.25 {
+            row_px.set(h);
+        }
+    };
+    let on_scroll = move |_: web_sys::Event| {
+        measure_row();
+        let Some(el) = scroll_ref.get_untracked() else { return };
+        let top = (f64::from(el.scroll_top()) / row_px.get_untracked()).floor().max(0.0) as usize;
+        // Only a move of the window re-renders: the same window for every scroll within a step.
+        let rows = state.row_order.with_untracked(Vec::len);
+        if window(rows, top) != window(rows, top_row.get_untracked()) {
+            top_row.set(top);
+        }
+    };
+    Effect::new(move |_| {
+        state.row_order.track();
+        top_row.track();
+        request_animation_frame(measure_row);
+    });
+    // The two spacer rows' heights (the rows above and below the window) and widths (every
+    // column), set in place (a view of them cost 3.7 KB of the page's wasm).
+    Effect::new(move |_| {
+        let (rows, top) = (state.row_order.with(Vec::len), top_row.get());
+        let (from, to) = window(rows, top);
+        let columns = (Column::ALL.len() + usize::from(has_runs())).to_string();
+        let row = row_px.get();
+        let Some(el) = scroll_ref.get() else { return };
+        for (selector, n) in [("thead > tr.spacer > td", from), ("tfoot > tr.spacer > td", rows - to)] {
+            let Some(td) = el.query_selector(selector).ok().flatten().and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) else { continue };
+            let _ = td.set_attribute("colspan", &columns);
+            let _ = td.style().set_property("height", &format!("{}px", n as f64 * row));
+        }
+    });
+    let windowed = move || state.row_order.with(Vec::len) > ALL_ROWS_MAX;
+
     let rows = move || {
         let order = state.row_order.get();
+        let (from, to) = window(order.len(), top_row.get());
         let runs = has_runs();
         let deltas = deltas.get();
         state.report.with(|report| {
             order
+                .get(from..to)
+                .unwrap_or_default()
                 .iter()
-                .filter_map(|&i| {
+                .zip(from..)
+                .filter_map(|(&i, position)| {
                     let r = report.kernels.get(i)?;
                     let total = report.total_time_s;
                     let display = state.names.with(|n| n.get(i).cloned()).unwrap_or_else(|| roofline_engine::domain::names::display_name(&r.name));
@@ -184,6 +261,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                     let above = r.guidance.as_ref().is_some_and(|g| g.above_roof);
                     Some(view! {
                         <tr
+                            aria-rowindex=(position + 2).to_string()
                             class:selected=flag(move || state.selected.get() == Some(i))
                             class:above-roof=above
                             aria-selected=text(move || (state.selected.get() == Some(i)).to_string())
@@ -233,17 +311,20 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                 }
             })}</span>
         </div>
-        <div class="table-scroll">
-            <table class="kernels" aria-label="Kernels">
+        <div class="table-scroll" node_ref=scroll_ref on:scroll=handler(on_scroll)>
+            <table class="kernels" class:windowed=flag(windowed) aria-label="Kernels" aria-rowcount=text(move || (state.row_order.with(Vec::len) + 1).to_string())>
                 <thead>
-                    <tr>
+                    <tr aria-rowindex="1">
                         {Column::ALL.iter().map(|&c| header(c)).collect_view()}
                         {move || has_runs().then(|| view! {
                             <th scope="col" class="num delta" title="Change of time and of FLOP/s since the previous run (same kernel name)">"Δ time / Δ perf vs previous run"</th>
                         })}
                     </tr>
+                    <tr class="spacer" aria-hidden="true"><td></td></tr>
                 </thead>
                 <tbody>{rows}</tbody>
+                // The rows below the window (the rows above it: under the header).
+                <tfoot><tr class="spacer" aria-hidden="true"><td></td></tr></tfoot>
             </table>
         </div>
     }

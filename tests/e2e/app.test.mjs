@@ -214,3 +214,40 @@ test('a file lacking counters loads with a warning naming the missing metrics', 
   assert.deepEqual(problems, clean);
   await context.close();
 });
+
+test('a table of 10,000 kernels renders the rows in view, and every row is reached by scrolling', async () => {
+  const { context, page, problems } = await openPage(browser, site.url);
+  // Kernel i runs 1 + i µs: sorted by time (the default, longest first), row r is kernel 9999 − r.
+  const rows = ['kernel,time_s,flops_fp32,bytes_dram'];
+  for (let i = 0; i < 10_000; i++) rows.push(`kernel_${i},${(1 + i) * 1e-6},${1e9 * (1 + (i % 389))},${1e8 * (1 + (i % 211))}`);
+  await page.setInputFiles('#file-input', { name: 'kernels-10000.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  await page.waitForFunction(() => document.querySelector('.table-tools .count')?.textContent.includes('10000 kernels'), null, { timeout: 120_000 });
+  const shown = () => page.$$eval('table.kernels tbody tr', (trs) => trs.map((tr) => ({ index: +tr.getAttribute('aria-rowindex'), name: tr.cells[0].textContent })));
+  assert.equal(await page.getAttribute('table.kernels', 'aria-rowcount'), '10001');
+  assert.ok(await page.$eval('table.kernels', (t) => t.classList.contains('windowed')));
+  let rendered = await shown();
+  assert.ok(rendered.length <= 150, `${rendered.length} rows rendered`);
+  assert.deepEqual(rendered[0], { index: 2, name: 'kernel_9999' });
+  // The scroll box is as tall as every row: the rows not rendered stand in as spacers.
+  const { scrollHeight, rowPx } = await page.$eval('.table-scroll', (el) => ({ scrollHeight: el.scrollHeight, rowPx: el.querySelector('tbody tr').getBoundingClientRect().height }));
+  assert.ok(Math.abs(scrollHeight - 10_001 * rowPx) < 3 * rowPx, `${scrollHeight} px for rows of ${rowPx} px`);
+  // Half-way down and at the end: the rows in view are rendered, in order, with their places.
+  for (const [to, row] of [[0.5, 5_000], [1, 9_999]]) {
+    await page.$eval('.table-scroll', (el, to) => { el.scrollTop = to * (el.scrollHeight - el.clientHeight); }, to);
+    await page.waitForFunction((want) => [...document.querySelectorAll('table.kernels tbody tr')].some((tr) => tr.getAttribute('aria-rowindex') === String(want)), row + 2 - (to === 1 ? 0 : 10));
+    rendered = await shown();
+    assert.ok(rendered.length <= 150, `${rendered.length} rows rendered`);
+    rendered.forEach((r, k) => assert.deepEqual(r, { index: rendered[0].index + k, name: `kernel_${9999 - (rendered[0].index - 2 + k)}` }));
+    const inView = await page.$eval('.table-scroll', (el) => {
+      const box = el.getBoundingClientRect();
+      return [...el.querySelectorAll('tbody tr')].filter((tr) => { const r = tr.getBoundingClientRect(); return r.bottom > box.top + 40 && r.top < box.bottom; }).map((tr) => +tr.getAttribute('aria-rowindex'));
+    });
+    assert.ok(inView.length > 5, `rows in view: ${inView}`);
+    if (to === 1) assert.equal(inView.at(-1), 10_001);
+  }
+  // A click on a rendered row selects its kernel, as in a short table.
+  await page.locator('table.kernels tbody tr').last().click();
+  assert.equal(await page.$eval('table.kernels tr.selected', (t) => t.cells[0].textContent), 'kernel_0');
+  assert.deepEqual(problems, clean);
+  await context.close();
+});
