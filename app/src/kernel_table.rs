@@ -28,6 +28,20 @@ const STEP_ROWS: usize = 25;
 /// A row's height until one is measured, CSS px.
 const ROW_PX: f64 = 27.0;
 
+/// Where a box scrolled to `top_px`, `view_px` high under a sticky header `head_px` high, must
+/// scroll to show row `position` (rows `row_px` high, the first at the header's foot); `None`
+/// when the row is in view.
+fn reveal(position: usize, row_px: f64, head_px: f64, top_px: f64, view_px: f64) -> Option<f64> {
+    let (row_top, row_end) = (position as f64 * row_px, (position + 1) as f64 * row_px + head_px);
+    if row_top < top_px {
+        Some(row_top)
+    } else if row_end > top_px + view_px {
+        Some(row_end - view_px)
+    } else {
+        None
+    }
+}
+
 /// The rows `from..to` of a table of `rows` rows to render when the first row in view is `top`.
 fn window(rows: usize, top: usize) -> (usize, usize) {
     if rows <= ALL_ROWS_MAX {
@@ -234,6 +248,20 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
             let _ = td.style().set_property("height", &format!("{}px", n as f64 * row));
         }
     });
+    // In a long table, the selected kernel's row is scrolled into the box's view when it is out
+    // of it: a kernel picked in the chart, or by ↑/↓ past the rows in view (its row may not be
+    // rendered yet: the scroll moves the window to it). Its rows are one line each, so one
+    // row's height places it; a short table's rows may wrap, and it scrolls as it did.
+    Effect::new(move |_| {
+        let Some(kernel) = state.selected.get() else { return };
+        let Some(position) = state.row_order.with_untracked(|o| (o.len() > ALL_ROWS_MAX).then(|| o.iter().position(|&i| i == kernel)).flatten()) else { return };
+        let Some(el) = scroll_ref.get_untracked() else { return };
+        let head = el.query_selector("thead tr").ok().flatten().map_or(0.0, |tr| tr.get_bounding_client_rect().height());
+        let (top, view) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
+        if let Some(to) = reveal(position, row_px.get_untracked(), head, top, view) {
+            el.set_scroll_top(to.round() as i32);
+        }
+    });
     let windowed = move || state.row_order.with(Vec::len) > ALL_ROWS_MAX;
 
     let rows = move || {
@@ -327,5 +355,42 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                 <tfoot><tr class="spacer" aria-hidden="true"><td></td></tr></tfoot>
             </table>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    #[wasm_bindgen_test]
+    fn a_long_table_renders_a_window_that_moves_in_steps() {
+        // Up to 300 rows: all of them.
+        assert_eq!(window(300, 120), (0, 300));
+        // 10,000: 150 rows from 50 above the first in view, in steps of 25, kept in the table.
+        assert_eq!(window(10_000, 0), (0, 150));
+        assert_eq!(window(10_000, 74), (0, 150));
+        assert_eq!(window(10_000, 75), (25, 175));
+        assert_eq!(window(10_000, 5_000), (4_950, 5_100));
+        assert_eq!(window(10_000, 9_999), (9_850, 10_000));
+        assert_eq!(window(301, 200), (150, 300));
+        assert_eq!(window(301, 290), (151, 301));
+    }
+
+    #[wasm_bindgen_test]
+    fn the_selected_row_is_scrolled_into_view_only_when_out_of_it() {
+        // Rows of 25 px under a 30 px header, a box 300 px high: rows 0..=9 fit at the top
+        // (row 9 ends at 10 · 25 + 30 = 280 px); row 10 ends at 305 px: scroll by 5.
+        assert_eq!(reveal(9, 25.0, 30.0, 0.0, 300.0), None);
+        assert_eq!(reveal(10, 25.0, 30.0, 0.0, 300.0), Some(5.0));
+        // Row 11 ends at 12 · 25 + 30 = 330 px: scroll by 30.
+        assert_eq!(reveal(11, 25.0, 30.0, 0.0, 300.0), Some(30.0));
+        // Scrolled to 1,000 px (row 40 at the header's foot): row 39 is above, row 40 in view.
+        assert_eq!(reveal(39, 25.0, 30.0, 1_000.0, 300.0), Some(975.0));
+        assert_eq!(reveal(40, 25.0, 30.0, 1_000.0, 300.0), None);
+        // The last of 10,000 from the top.
+        assert_eq!(reveal(9_999, 25.0, 30.0, 0.0, 300.0), Some(250_000.0 + 30.0 - 300.0));
     }
 }

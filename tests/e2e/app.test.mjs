@@ -248,6 +248,16 @@ test('a table of 10,000 kernels renders the rows in view, and every row is reach
   // A click on a rendered row selects its kernel, as in a short table.
   await page.locator('table.kernels tbody tr').last().click();
   assert.equal(await page.$eval('table.kernels tr.selected', (t) => t.cells[0].textContent), 'kernel_0');
+  // Scrolled back to the top, ↑ selects the row before the last: the box scrolls to it.
+  await page.$eval('.table-scroll', (el) => { el.scrollTop = 0; });
+  await page.waitForFunction(() => !document.querySelector('table.kernels tr.selected'));
+  await page.locator('body').press('ArrowUp');
+  await page.waitForFunction(() => document.querySelector('table.kernels tr.selected')?.cells[0].textContent === 'kernel_1');
+  const selectedInView = await page.$eval('.table-scroll', (el) => {
+    const box = el.getBoundingClientRect(), r = el.querySelector('tr.selected').getBoundingClientRect();
+    return r.top >= box.top && r.bottom <= box.bottom + 1;
+  });
+  assert.ok(selectedInView, 'the selected row is in the box');
   assert.deepEqual(problems, clean);
   await context.close();
 });
