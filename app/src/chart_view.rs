@@ -4,15 +4,23 @@
 //! pointer over a dot, a cross for a box). Zoom is stored as data ranges in the state (and so
 //! in the address); `None` is the automatic range.
 //!
+//! A chart whose exact redraw takes longer than a frame
+//! ([`crate::gesture_frames::PREVIEW_ABOVE_MS`]) is zoomed and panned by the wheel and the drag
+//! with frames drawn from its last exact image, moved (`gesture_frames.rs`,
+//! `roofline_web::canvas::preview`, engine `chart::preview`), and drawn exactly once the
+//! input pauses for [`BURST_MS`]: the gesture follows the hand at the display's rate whatever
+//! the redraw costs. The keyboard's zoom, a click and every other change draw exactly.
+//!
 //! The chart's size is the page's (`roofline_web::layout`, one rule with the link chart drawn
 //! before the app): its container's width, and the window's height below the chart's top.
 
 use crate::app::AppState;
 use crate::reactive::{flag, text};
+use crate::gesture_frames as frames;
 use crate::{canvas, perf};
 use leptos::html;
 use leptos::prelude::*;
-use roofline_engine::chart::{self, ChartInput, Hit, Marker, Mode, RunRef, Scene, Zoom};
+use roofline_engine::chart::{self, ChartInput, Hit, LogScale, Marker, Mode, RunRef, Scene, Zoom};
 use roofline_engine::units::si;
 use roofline_engine::KernelProfile;
 
@@ -25,6 +33,9 @@ const MAX_LISTED_DOTS: usize = 500;
 /// whole) is rebuilt once the redraws pause for as long, not on every frame. Measured with
 /// tests/bench/browser.mjs's zoom + pan: docs/PERFORMANCE.md.
 const BURST_MS: f64 = 120.0;
+
+/// A chart's two axes.
+type Axes = (LogScale, LogScale);
 
 /// The scene for the current state at a size, with the map from the scene's kernel indices to
 /// the dataset's (the chart shows only the kernels the filter lets through). Reads signals, so
@@ -75,9 +86,9 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
 }
 
 /// Data ranges zoomed by `factor` (> 1 zooms in) about the pixel (px, py).
-fn zoom_about(scene: &Scene, px: f64, py: f64, factor: f64) -> Zoom {
-    let axis = |s: &chart::LogScale, p: f64| narrow([s.min, s.max], s.from_px(p).log10(), factor);
-    Zoom { x: axis(&scene.x, px), y: axis(&scene.y, py) }
+fn zoom_about((x, y): &Axes, px: f64, py: f64, factor: f64) -> Zoom {
+    let axis = |s: &LogScale, p: f64| narrow([s.min, s.max], s.from_px(p).log10(), factor);
+    Zoom { x: axis(x, px), y: axis(y, py) }
 }
 
 /// The range `[min, max]` narrowed by `factor` in log space about `c`, a `log10` within it.
@@ -87,16 +98,27 @@ fn narrow([min, max]: [f64; 2], c: f64, factor: f64) -> [f64; 2] {
 }
 
 /// Data ranges shifted by a drag of (dx, dy) pixels.
-fn pan_by(scene: &Scene, dx: f64, dy: f64) -> Zoom {
-    let axis = |s: &chart::LogScale, d: f64| [s.from_px(s.to_px(s.min) - d), s.from_px(s.to_px(s.max) - d)];
-    Zoom { x: axis(&scene.x, dx), y: axis(&scene.y, dy) }
+fn pan_by((x, y): &Axes, dx: f64, dy: f64) -> Zoom {
+    let axis = |s: &LogScale, d: f64| [s.from_px(s.to_px(s.min) - d), s.from_px(s.to_px(s.max) - d)];
+    Zoom { x: axis(x, dx), y: axis(y, dy) }
 }
 
 /// Data ranges of a pixel box.
-fn box_zoom(scene: &Scene, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> Zoom {
-    let xs = [scene.x.from_px(x0.min(x1)), scene.x.from_px(x0.max(x1))];
-    let ys = [scene.y.from_px(y0.max(y1)), scene.y.from_px(y0.min(y1))];
+fn box_zoom((x, y): &Axes, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> Zoom {
+    let xs = [x.from_px(x0.min(x1)), x.from_px(x0.max(x1))];
+    let ys = [y.from_px(y0.max(y1)), y.from_px(y0.min(y1))];
     Zoom { x: xs, y: ys }
+}
+
+/// The axes of the last scene, showing `ranges` where given: the ranges on screen, which a
+/// gesture's frame (the module's doc) changes without a new scene. The plot's pixels are
+/// the same at any zoom.
+fn axes_showing(scene: &Scene, ranges: Option<Zoom>) -> Axes {
+    let (mut x, mut y) = (scene.x, scene.y);
+    if let Some(z) = ranges {
+        [x.min, x.max, y.min, y.max] = [z.x[0], z.x[1], z.y[0], z.y[1]];
+    }
+    (x, y)
 }
 
 /// Zooms the chart about its centre (keyboard `+`/`-`): the ranges on screen, each narrowed
@@ -148,6 +170,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
     let shift = RwSignal::new(false);
     // The axes' data ranges, for readers and tests: "x MIN..MAX y MIN..MAX".
     let axes = RwSignal::new(String::new());
+    // Bumped by the timer of the exact redraw at a gesture's pause (`gesture_frames.rs`).
+    // (A flag turned over: the page's other signals are flags too, so no code for another type.)
+    let settle = RwSignal::new(false);
 
     let measure = move || {
         let Some(div) = wrap_ref.get_untracked() else { return };
@@ -208,11 +233,39 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         if let Some(h) = relist_timer.try_get_value().flatten() {
             h.clear();
         }
+        frames::forget();
     });
-
+    // Draws the frame a wheel notch or a drag step asked for, when it may (see the module's
+    // doc): true when it did.
+    let draw_frame = move |canvas_el: &web_sys::HtmlCanvasElement, size: (f64, f64)| -> bool {
+        let Some(asked) = frames::take_asked() else { return false };
+        // Tracked: the next notch or drag step runs the redraw again.
+        if state.zoom.get() != Some(asked) {
+            return false;
+        }
+        perf::mark("roofline:preview-start");
+        if !frames::draw(canvas_el, size, asked) {
+            return false;
+        }
+        set_hover.set(None);
+        state.shown_ranges.set(Some(asked));
+        let exact = move || {
+            let _ = settle.try_update(|b| *b = !*b);
+        };
+        frames::settle_with(set_timeout_with_handle(exact, std::time::Duration::from_millis(BURST_MS as u64)).ok());
+        perf::measure("roofline:preview", "roofline:preview-start");
+        true
+    };
     Effect::new(move |_| {
         let (w, h) = state.chart_size.get();
+        settle.track();
         let Some(canvas_el) = canvas_ref.get() else { return };
+        // A gesture's frame tracks only the zoom, the size and the pause's redraw, which draws
+        // whatever else changed meanwhile.
+        if draw_frame(&canvas_el, (w, h)) {
+            return;
+        }
+        let started = perf::now();
         perf::mark("roofline:render-start");
         let (s, visible) = current_scene(state, w, h);
         perf::measure("roofline:scene", "roofline:render-start");
@@ -221,6 +274,8 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             leptos::logging::error!("chart: {e:?}");
         }
         perf::measure("roofline:paint", "roofline:paint-start");
+        // The image a gesture's frames move, kept only where they are drawn (a slow redraw).
+        frames::exact(&canvas_el, &s, perf::now() - started);
         // The dots as text: at once for a single change, once the redraws pause during a
         // gesture (see `BURST_MS`).
         let now = perf::now();
@@ -243,7 +298,11 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         }
     });
 
-    let hit_at = move |x: f64, y: f64| scene.with_value(|s| s.as_ref().and_then(|(s, _)| s.hit_dot(x, y).copied()));
+    // No dot is hit while the canvas shows a gesture's frame: the scene's hit areas are where
+    // the dots were.
+    let hit_at = move |x: f64, y: f64| if frames::showing() { None } else { scene.with_value(|s| s.as_ref().and_then(|(s, _)| s.hit_dot(x, y).copied())) };
+    // The axes on screen, for the wheel, the drag and the box.
+    let axes_now = move || scene.with_value(|s| s.as_ref().map(|(s, _)| axes_showing(s, state.shown_ranges.get_untracked())));
     let kernel_of = move |h: &Hit| scene.with_value(|s| s.as_ref().and_then(|(_, vis)| vis.get(h.kernel).copied()));
     let pos = |ev: &web_sys::MouseEvent| (ev.offset_x() as f64, ev.offset_y() as f64);
 
@@ -255,7 +314,8 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         match drag.get_untracked() {
             Some(Drag::Pan { x0, y0, moved }) => {
                 if moved || (x - x0).abs() + (y - y0).abs() > 3.0 {
-                    if let Some(z) = scene.with_value(|s| s.as_ref().map(|(s, _)| pan_by(s, x - x0, y - y0))) {
+                    if let Some(z) = axes_now().map(|a| pan_by(&a, x - x0, y - y0)) {
+                        frames::ask(z);
                         state.zoom.set(Some(z));
                     }
                     drag.set(Some(Drag::Pan { x0: x, y0: y, moved: true }));
@@ -284,12 +344,13 @@ pub fn ChartView(state: AppState) -> impl IntoView {
     let on_up = move |ev: web_sys::MouseEvent| {
         let (x, y) = pos(&ev);
         match drag.get_untracked() {
-            Some(Drag::Pan { moved: false, .. }) => {
+            // A click on a gesture's frame selects nothing: its dots have moved.
+            Some(Drag::Pan { moved: false, .. }) if !frames::showing() => {
                 let k = hit_at(x, y).and_then(|h| if state.mode.get_untracked() == Mode::Transfers { None } else { kernel_of(&h) });
                 state.selected.set(k);
             }
             Some(Drag::Box { x0, y0, x1, y1 }) if (x1 - x0).abs() > 5.0 && (y1 - y0).abs() > 5.0 => {
-                if let Some(z) = scene.with_value(|s| s.as_ref().map(|(s, _)| box_zoom(s, (x0, y0), (x1, y1)))) {
+                if let Some(z) = axes_now().map(|a| box_zoom(&a, (x0, y0), (x1, y1))) {
                     state.zoom.set(Some(z));
                 }
             }
@@ -301,7 +362,8 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         ev.prevent_default();
         let (x, y) = (ev.offset_x() as f64, ev.offset_y() as f64);
         let factor = if ev.delta_y() < 0.0 { ZOOM_STEP } else { 1.0 / ZOOM_STEP };
-        if let Some(z) = scene.with_value(|s| s.as_ref().map(|(s, _)| zoom_about(s, x, y, factor))) {
+        if let Some(z) = axes_now().map(|a| zoom_about(&a, x, y, factor)) {
+            frames::ask(z);
             state.zoom.set(Some(z));
         }
     };
@@ -457,7 +519,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn zoom_about_the_cursor_keeps_the_cursor_value() {
         let s = scene();
-        let z = zoom_about(&s, 200.0, 250.0, 2.0);
+        let z = zoom_about(&(s.x, s.y), 200.0, 250.0, 2.0);
         // Cursor at x = 0.1 (a quarter of 4 decades), y = 1e11: the range halves in log space about it.
         assert!((z.x[0] - 10f64.powf(-1.5)).abs() < 1e-12 && (z.x[1] - 10f64.powf(0.5)).abs() < 1e-9, "{z:?}");
         assert!((z.y[0] - 1e10).abs() / 1e10 < 1e-9 && (z.y[1] - 1e12).abs() / 1e12 < 1e-9, "{z:?}");
@@ -471,7 +533,8 @@ mod tests {
         assert!((z.x[0] - 0.1).abs() < 1e-12 && (z.x[1] - 10.0).abs() < 1e-9, "{z:?}");
         assert!((z.y[0] - 1e10).abs() / 1e10 < 1e-9 && (z.y[1] - 1e12).abs() / 1e12 < 1e-9, "{z:?}");
         // The same as the wheel's zoom about the plot's centre pixel.
-        let w = zoom_about(&scene(), 400.0, 250.0, 2.0);
+        let s = scene();
+        let w = zoom_about(&(s.x, s.y), 400.0, 250.0, 2.0);
         for (a, b) in z.x.iter().chain(&z.y).zip(w.x.iter().chain(&w.y)) {
             assert!((a - b).abs() / b < 1e-12, "{z:?} {w:?}");
         }
@@ -481,11 +544,25 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn a_drag_during_a_gestures_frames_pans_from_the_ranges_on_screen() {
+        // The last scene showed x 0.01..100; a frame since shows 0.1..1000 (the scene is not
+        // rebuilt for it). A further drag of 200 px (one decade) pans from what is on screen.
+        let s = scene();
+        let a = axes_showing(&s, Some(Zoom { x: [0.1, 1000.0], y: [1e9, 1e13] }));
+        assert_eq!((a.0.px0, a.0.px1, a.1.px0, a.1.px1), (0.0, 800.0, 500.0, 0.0));
+        let z = pan_by(&a, 200.0, 0.0);
+        assert!((z.x[0] - 0.01).abs() < 1e-12 && (z.x[1] - 100.0).abs() < 1e-9, "{z:?}");
+        // With no ranges given, the scene's own.
+        assert_eq!(axes_showing(&s, None), (s.x, s.y));
+    }
+
+    #[wasm_bindgen_test]
     fn pan_and_box() {
         let s = scene();
-        let z = pan_by(&s, 200.0, 0.0);
+        let a = (s.x, s.y);
+        let z = pan_by(&a, 200.0, 0.0);
         assert!((z.x[0] - 0.001).abs() < 1e-12 && (z.x[1] - 10.0).abs() < 1e-9, "{z:?}");
-        let b = box_zoom(&s, (400.0, 0.0), (200.0, 250.0));
+        let b = box_zoom(&a, (400.0, 0.0), (200.0, 250.0));
         assert!((b.x[0] - 0.1).abs() < 1e-12 && (b.x[1] - 1.0).abs() < 1e-9 && (b.y[0] - 1e11).abs() < 1.0, "{b:?}");
     }
 }

@@ -12,6 +12,7 @@ pub mod collect_panel;
 pub mod compare;
 pub mod example_picker;
 pub mod examples;
+pub mod gesture_frames;
 pub mod executor;
 pub mod export;
 pub mod files;

@@ -87,3 +87,43 @@ fn canvas_draws_dashes_and_quarter_pixels_through_plotters() {
     assert_eq!(at(8.0, 20.0), (255, 0, 0));
     assert_eq!((at(8.0, 19.0), at(8.0, 21.0)), ((255, 255, 255), (255, 255, 255)));
 }
+
+#[wasm_bindgen_test]
+fn a_gestures_frame_moves_the_last_exact_image() {
+    use roofline_app::canvas::preview::Snapshot;
+    use roofline_engine::chart::Zoom;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let el: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    document.body().unwrap().append_child(&el).unwrap();
+    let kernels = examples::course_v100();
+    let m = catalogue::v100();
+    let scene = chart::build(&ChartInput::new(&kernels, &m, 600.0, 400.0).with_theme(Theme::Light));
+    canvas::paint_scaled(&el, &scene, 1.0).unwrap();
+    let snap = Snapshot::take(&el, &scene, None).unwrap();
+    // The x range moved down by the decades of 40 px: every pixel of the plot moves 40 px right.
+    let [l, t, r, b] = scene.plot;
+    let (x0, x1) = (scene.x.min.log10(), scene.x.max.log10());
+    let d = 40.0 / (r - l) * (x1 - x0);
+    let to = Zoom { x: [10f64.powf(x0 - d), 10f64.powf(x1 - d)], y: [scene.y.min, scene.y.max] };
+    let preview = snap.preview((600.0, 400.0), to).expect("a move of 40 px is drawn as a frame");
+    assert!((preview.x.offset - 40.0).abs() < 1e-9 && (preview.x.scale - 1.0).abs() < 1e-12, "{preview:?}");
+    snap.draw(&el, &preview).unwrap();
+    let ctx: web_sys::CanvasRenderingContext2d = el.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let at = |x: f64, y: f64| {
+        let px = ctx.get_image_data(x.round(), y.round(), 1.0, 1.0).unwrap().data();
+        (px[0], px[1], px[2])
+    };
+    // The AX dot (Okabe–Ito blue) is drawn 40 px right of where the scene put it.
+    let h = scene.hits[0];
+    assert!(h.cx + 40.0 < r - 2.0, "the dot stays in the plot: {h:?}");
+    assert_eq!(at(h.cx + 40.0, h.cy), (0, 114, 178));
+    // The strip the image left at the plot's left is the chart's background; the frame line
+    // and what lies outside the plot and its tick labels are as the exact chart drew them.
+    let bg = scene.background;
+    assert_eq!(at(l + 20.0, (t + b) / 2.0), (bg.0, bg.1, bg.2));
+    // Too far to stand for the chart: the view moved by 60 % of the x range.
+    let far = Zoom { x: [10f64.powf(x0 - 0.6 * (x1 - x0)), 10f64.powf(x1 - 0.6 * (x1 - x0))], y: to.y };
+    assert_eq!(snap.preview((600.0, 400.0), far), None);
+    // Nor is a frame drawn at another size than the image's.
+    assert_eq!(snap.preview((601.0, 400.0), to), None);
+}

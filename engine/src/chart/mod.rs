@@ -27,6 +27,7 @@ pub mod kernel_labels;
 pub mod labels;
 pub mod paint;
 pub mod places;
+pub mod preview;
 pub mod roofs;
 pub mod raster;
 pub mod scale;

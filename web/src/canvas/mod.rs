@@ -7,6 +7,7 @@
 //! its baseline; runs of dots, see `run.rs`).
 
 mod backend;
+pub mod preview;
 mod run;
 
 use backend::ChartCanvas;
