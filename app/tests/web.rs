@@ -26,14 +26,19 @@ fn engine_in_wasm_reads_a_real_ncu_file() {
     assert_eq!(ds.kernels.iter().map(|k| k.launches).sum::<u64>(), 559);
 }
 
-#[wasm_bindgen_test]
-fn canvas_is_painted_at_device_pixel_ratio() {
+/// A canvas in the page and the course example's classic chart, 600 × 400, light.
+fn course_chart() -> (web_sys::HtmlCanvasElement, chart::Scene) {
     let document = web_sys::window().unwrap().document().unwrap();
     let el: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
     document.body().unwrap().append_child(&el).unwrap();
     let kernels = examples::course_v100();
     let m = catalogue::v100();
-    let scene = chart::build(&ChartInput::new(&kernels, &m, 600.0, 400.0).with_theme(Theme::Light));
+    (el, chart::build(&ChartInput::new(&kernels, &m, 600.0, 400.0).with_theme(Theme::Light)))
+}
+
+#[wasm_bindgen_test]
+fn canvas_is_painted_at_device_pixel_ratio() {
+    let (el, scene) = course_chart();
     canvas::paint(&el, &scene).unwrap();
     let dpr = web_sys::window().unwrap().device_pixel_ratio();
     assert_eq!(el.width(), (600.0 * dpr).round() as u32);
@@ -92,12 +97,7 @@ fn canvas_draws_dashes_and_quarter_pixels_through_plotters() {
 fn a_gestures_frame_moves_the_last_exact_image() {
     use roofline_app::canvas::preview::Snapshot;
     use roofline_engine::chart::Zoom;
-    let document = web_sys::window().unwrap().document().unwrap();
-    let el: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
-    document.body().unwrap().append_child(&el).unwrap();
-    let kernels = examples::course_v100();
-    let m = catalogue::v100();
-    let scene = chart::build(&ChartInput::new(&kernels, &m, 600.0, 400.0).with_theme(Theme::Light));
+    let (el, scene) = course_chart();
     canvas::paint_scaled(&el, &scene, 1.0).unwrap();
     let snap = Snapshot::take(&el, &scene, None).unwrap();
     // The x range moved down by the decades of 40 px: every pixel of the plot moves 40 px right.
