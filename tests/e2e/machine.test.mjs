@@ -25,9 +25,15 @@ test('an Ampere profile is drawn against its own GPU at its measured clock', asy
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('stencil_fp64'));
   await waitForChart(page);
   assert.equal(await sentence(page), 'Profiled on an sm_80 GPU (108 SMs) at 765 MHz measured: roofs of NVIDIA A100 PCIe 40GB at 765 MHz (measured)');
+  // The Machine menu's panel is built when it first opens, not at the app's start.
+  assert.equal(await page.locator('#machine-pick').count(), 0, 'no machine picker before the menu opens');
+  const panel = await openMenu(page, MENUS.machine);
   assert.equal(await page.inputValue('#machine-pick'), 'a100-pcie-40gb');
   assert.equal(await page.inputValue('#clock-pick'), 'measured');
   assert.deepEqual(await warnings(page), []);
+  // Placed under its button, inside the window, with its contents built before it was placed.
+  const [button, box] = [await page.locator('#menu-machine-button').boundingBox(), await panel.boundingBox()];
+  assert.ok(box.y >= button.y + button.height && box.x + box.width <= page.viewportSize().width, `panel ${JSON.stringify(box)} under ${JSON.stringify(button)}`);
 
   // Another machine (in the Machine menu): the roofs change, and the page says they are not
   // the profile's GPU's.
@@ -43,6 +49,7 @@ test('an Ampere profile is drawn against its own GPU at its measured clock', asy
   // The link keeps the machine, the clock and what the page says about them.
   const fresh = await openPage(browser, await settledAddress(page));
   await fresh.page.waitForSelector('.machine-warning');
+  await openMenu(fresh.page, MENUS.machine);
   assert.equal(await fresh.page.inputValue('#machine-pick'), 'v100');
   assert.equal(await fresh.page.inputValue('#clock-pick'), 'measured');
   assert.equal(await sentence(fresh.page), await sentence(page));
