@@ -11,11 +11,10 @@ use crate::example_picker::ExamplePicker;
 use crate::export::ExportMenu;
 use crate::machine_editor::MachineEditor;
 use crate::paste_box::PasteBox;
-use crate::popover::{menu_button, on_toggle};
+use crate::popover::{menu_button, on_first_open, on_toggle};
 use crate::reactive::{handler, text};
 use crate::view_controls::{ChartOptions, ModeTabs, ShareButtons};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// The id of the narrow screen's menu (a popover there).
 pub const MORE_ID: &str = "toolbar-more";
@@ -24,22 +23,10 @@ pub const MORE_ID: &str = "toolbar-more";
 pub fn Toolbar(state: AppState) -> impl IntoView {
     let machine_label = text(move || state.machine.with(|m| m.short_name().to_string()));
     let [data, machine, chart, export] = [(); 4].map(|_| RwSignal::new(false));
-    // The Machine menu's panel (the picker of every catalogue machine, the clock and the
-    // ceiling editor) is built when it first opens, not at the app's start: mounted into the
-    // panel as it starts to open (`beforetoggle`; `toggle` where an engine lacks it), then
-    // kept, so its search text and open sections stay. Mounted, not a reactive `Option` of the
-    // view: that would carry code to rebuild the whole editor (+5.4 KB, measured).
-    let machine_built = StoredValue::new(false);
-    let build_machine = move |ev: &web_sys::Event| {
-        if machine_built.get_value() {
-            return;
-        }
-        if let Some(panel) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
-            machine_built.set_value(true);
-            leptos::mount::mount_to(panel, move || view! { <MachineEditor state=state /> }).forget();
-        }
-    };
-    let mut machine_toggle = on_toggle("menu-machine", machine);
+    // The Machine, Chart and Export panels are built when they first open (popover.rs).
+    let (machine_before, machine_toggle) = on_first_open("menu-machine", machine, move || view! { <MachineEditor state=state /> });
+    let (chart_before, chart_toggle) = on_first_open("menu-chart", chart, move || view! { <ChartOptions state=state /> });
+    let (export_before, export_toggle) = on_first_open("menu-export", export, move || view! { <ExportMenu state=state /> });
     view! {
         <header class="toolbar">
             <h1 class="brand">"Roofline Explorer"</h1>
@@ -75,22 +62,15 @@ pub fn Toolbar(state: AppState) -> impl IntoView {
                 </div>
                 <div class="menu machine-menu">
                     {menu_button("menu-machine", machine_label, "Machine: ", machine)}
-                    <div id="menu-machine" popover="auto" class="menu-panel" role="group" aria-label="Machine" on:beforetoggle=handler(move |ev: web_sys::Event| build_machine(&ev)) on:toggle=handler(move |ev: web_sys::Event| {
-                        build_machine(&ev);
-                        machine_toggle(ev);
-                    })></div>
+                    <div id="menu-machine" popover="auto" class="menu-panel" role="group" aria-label="Machine" on:beforetoggle=machine_before on:toggle=machine_toggle></div>
                 </div>
                 <div class="menu">
                     {menu_button("menu-chart", text(|| "Chart".to_string()), "", chart)}
-                    <div id="menu-chart" popover="auto" class="menu-panel" role="group" aria-label="Chart" on:toggle=on_toggle("menu-chart", chart)>
-                        <ChartOptions state=state />
-                    </div>
+                    <div id="menu-chart" popover="auto" class="menu-panel" role="group" aria-label="Chart" on:beforetoggle=chart_before on:toggle=chart_toggle></div>
                 </div>
                 <div class="menu">
                     {menu_button("menu-export", text(|| "Export".to_string()), "", export)}
-                    <div id="menu-export" popover="auto" class="menu-panel" role="group" aria-label="Export" on:toggle=on_toggle("menu-export", export)>
-                        <ExportMenu state=state />
-                    </div>
+                    <div id="menu-export" popover="auto" class="menu-panel" role="group" aria-label="Export" on:beforetoggle=export_before on:toggle=export_toggle></div>
                 </div>
                 <ShareButtons state=state />
             </div>

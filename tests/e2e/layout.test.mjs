@@ -194,7 +194,12 @@ test('menus: Esc and a click outside close them, focus goes back to the button, 
   // The button says whether its menu is open.
   const button = page.locator(`button[popovertarget="${MENUS.chart}"]`);
   assert.equal(await button.getAttribute('aria-expanded'), 'false');
+  // The Chart panel is built when it first opens (popover::on_first_open), placed once built.
+  assert.equal(await page.locator(`#${MENUS.chart} .chart-options`).count(), 0, 'no chart options before the menu opens');
   await openMenu(page, MENUS.chart);
+  assert.equal(await page.locator(`#${MENUS.chart} .chart-options`).count(), 1);
+  const [at, under] = [await page.locator(`#${MENUS.chart}`).boundingBox(), await button.boundingBox()];
+  assert.ok(at.y >= under.y + under.height && at.x + at.width <= LAPTOP.width, `panel ${JSON.stringify(at)} under ${JSON.stringify(under)}`);
   // (The popover's toggle event, which sets it, comes a task after the panel opens.)
   await page.waitForFunction((id) => document.querySelector(`button[popovertarget="${id}"]`).getAttribute('aria-expanded') === 'true', MENUS.chart, { timeout: 2000 });
   assert.equal(await menuOpen(page, MENUS.chart), true);
