@@ -275,10 +275,10 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         }
         perf::measure("roofline:paint", "roofline:paint-start");
         // The image a gesture's frames move, kept only where they are drawn (a slow redraw).
-        frames::exact(&canvas_el, &s, perf::now() - started);
+        let now = perf::now();
+        frames::exact(&canvas_el, &s, now - started);
         // The dots as text: at once for a single change, once the redraws pause during a
         // gesture (see `BURST_MS`).
-        let now = perf::now();
         let burst = now - last_render.get_value() < BURST_MS;
         last_render.set_value(now);
         if let Some(h) = relist_timer.get_value() {
@@ -286,7 +286,7 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         }
         relist_timer.set_value(if burst { set_timeout_with_handle(relist, std::time::Duration::from_millis(BURST_MS as u64)).ok() } else { None });
         axes.set(format!("x {:.6e}..{:.6e} y {:.6e}..{:.6e}", s.x.min, s.x.max, s.y.min, s.y.max));
-        state.shown_ranges.set(Some(Zoom { x: [s.x.min, s.x.max], y: [s.y.min, s.y.max] }));
+        state.shown_ranges.set(Some(s.ranges()));
         scene.set_value(Some((s, visible)));
         if !burst {
             relist();

@@ -142,6 +142,11 @@ impl Scene {
         Scene { width, height, background, shapes, hits, plot, x, y, strip: None, index: LazyGrid::default() }
     }
 
+    /// The data ranges the axes show.
+    pub fn ranges(&self) -> super::Zoom {
+        super::Zoom { x: [self.x.min, self.x.max], y: [self.y.min, self.y.max] }
+    }
+
     /// The kernel whose dot is under (x, y), nearest first.
     pub fn hit(&self, x: f64, y: f64) -> Option<usize> {
         self.hit_dot(x, y).map(|h| h.kernel)

@@ -10,7 +10,7 @@ use plotters_canvas::CanvasBackend;
 use roofline_engine::chart::labels::text_width;
 use roofline_engine::chart::paint::{ChartBackend, SceneText};
 use roofline_engine::chart::{Anchor, Shape};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 const FONT_FAMILY: &str = "system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -62,7 +62,7 @@ impl ChartCanvas {
     /// The backend of `canvas` (already sized to its device pixels), its transform set.
     pub fn new(canvas: &HtmlCanvasElement, dpr: f64, units_per_px: f64, size: (u32, u32)) -> std::result::Result<ChartCanvas, JsValue> {
         let inner = CanvasBackend::with_canvas_object(canvas.clone()).ok_or_else(|| JsValue::from_str("no 2d context"))?;
-        let ctx: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or_else(|| JsValue::from_str("no 2d context"))?.dyn_into()?;
+        let ctx = super::context_2d(canvas)?;
         let c = ChartCanvas { inner, ctx, canvas: canvas.clone(), dpr, units_per_px, size };
         c.unit_transform()?;
         Ok(c)

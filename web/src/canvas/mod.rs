@@ -14,8 +14,20 @@ use backend::ChartCanvas;
 use plotters::drawing::IntoDrawingArea;
 use roofline_engine::chart::paint::{self, size_units, UNITS_PER_PX};
 use roofline_engine::chart::Scene;
-use wasm_bindgen::JsValue;
-use web_sys::HtmlCanvasElement;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// The 2D context of `canvas` (the chart's, the rasteriser's scratch canvas, a gesture's
+/// kept image).
+pub(crate) fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
+    canvas.get_context("2d")?.ok_or_else(|| JsValue::from_str("no 2d context"))?.dyn_into().map_err(JsValue::from)
+}
+
+/// A canvas outside the page, to draw into and copy from.
+pub(crate) fn offscreen_canvas() -> Result<HtmlCanvasElement, JsValue> {
+    let doc = web_sys::window().and_then(|w| w.document()).ok_or_else(|| JsValue::from_str("no document"))?;
+    doc.create_element("canvas")?.dyn_into().map_err(JsValue::from)
+}
 
 /// Resizes `canvas` to the scene (× device pixel ratio) and draws it.
 pub fn paint(canvas: &HtmlCanvasElement, scene: &Scene) -> Result<(), JsValue> {

@@ -5,8 +5,8 @@
 
 use roofline_engine::chart::preview::Preview;
 use roofline_engine::chart::{Scene, Zoom};
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use wasm_bindgen::JsValue;
+use web_sys::HtmlCanvasElement;
 
 /// A copy of the chart's canvas and what was drawn on it.
 pub struct Snapshot {
@@ -19,21 +19,13 @@ pub struct Snapshot {
     background: String,
 }
 
-fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
-    canvas.get_context("2d")?.ok_or_else(|| JsValue::from_str("no 2d context"))?.dyn_into().map_err(JsValue::from)
-}
-
 impl Snapshot {
     /// Copies `canvas`, just painted with `scene`, into `reuse`'s image when there is one (a
     /// canvas of the same size is not allocated again) or into a new one.
     pub fn take(canvas: &HtmlCanvasElement, scene: &Scene, reuse: Option<Snapshot>) -> Result<Snapshot, JsValue> {
         let image = match reuse {
             Some(s) => s.image,
-            None => web_sys::window()
-                .and_then(|w| w.document())
-                .ok_or_else(|| JsValue::from_str("no document"))?
-                .create_element("canvas")?
-                .dyn_into::<HtmlCanvasElement>()?,
+            None => super::offscreen_canvas()?,
         };
         if image.width() != canvas.width() || image.height() != canvas.height() {
             image.set_width(canvas.width());
@@ -41,7 +33,7 @@ impl Snapshot {
         }
         // The chart is opaque (its background is filled first), so drawing it over the old
         // image replaces every pixel.
-        let ctx = context(&image)?;
+        let ctx = super::context_2d(&image)?;
         ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
         ctx.draw_image_with_html_canvas_element(canvas, 0.0, 0.0)?;
         let dpr = if scene.width > 0.0 { f64::from(canvas.width()) / scene.width } else { 1.0 };
@@ -50,7 +42,7 @@ impl Snapshot {
             size: (scene.width, scene.height),
             dpr,
             plot: scene.plot,
-            ranges: Zoom { x: [scene.x.min, scene.x.max], y: [scene.y.min, scene.y.max] },
+            ranges: scene.ranges(),
             background: scene.background.css(),
         })
     }
@@ -63,7 +55,7 @@ impl Snapshot {
 
     /// Draws `preview` on `canvas` (the canvas this image was taken from, at the same size).
     pub fn draw(&self, canvas: &HtmlCanvasElement, preview: &Preview) -> Result<(), JsValue> {
-        let ctx = context(canvas)?;
+        let ctx = super::context_2d(canvas)?;
         let d = self.dpr;
         ctx.save();
         let drawn = (|| -> Result<(), JsValue> {

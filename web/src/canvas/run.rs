@@ -11,8 +11,8 @@ use plotters_backend::DrawingErrorKind;
 use roofline_engine::chart::raster::{self, Pixmap};
 use roofline_engine::chart::Shape;
 use std::cell::RefCell;
-use wasm_bindgen::{Clamped, JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use wasm_bindgen::{Clamped, JsValue};
+use web_sys::{HtmlCanvasElement, ImageData};
 
 /// Rasterises `shapes` at the canvas' device ratio and composites them. The rasteriser works
 /// from the shapes' CSS pixels (exact, not rounded to units), so the units are not needed.
@@ -39,8 +39,7 @@ fn composite(c: &ChartCanvas, p: &Pixmap) -> Result<(), JsValue> {
         if let Some(c) = s.borrow().as_ref() {
             return Ok(c.clone());
         }
-        let doc = web_sys::window().and_then(|w| w.document()).ok_or_else(|| JsValue::from_str("no document"))?;
-        let c: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+        let c = super::offscreen_canvas()?;
         *s.borrow_mut() = Some(c.clone());
         Ok(c)
     })?;
@@ -49,7 +48,7 @@ fn composite(c: &ChartCanvas, p: &Pixmap) -> Result<(), JsValue> {
         scratch.set_width(scratch.width().max(p.width));
         scratch.set_height(scratch.height().max(p.height));
     }
-    let sctx: CanvasRenderingContext2d = scratch.get_context("2d")?.ok_or_else(|| JsValue::from_str("no 2d context"))?.dyn_into()?;
+    let sctx = super::context_2d(&scratch)?;
     sctx.put_image_data(&image, 0.0, 0.0)?;
     let (x, y, w, h) = (p.x0 as f64, p.y0 as f64, p.width as f64, p.height as f64);
     c.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)?;
