@@ -9,7 +9,7 @@ import { chromium } from './chromium.mjs';
 import { firefox } from './firefox.mjs';
 import { webkit } from './webkit.mjs';
 import { waitFor, clickRole } from './adapter.mjs';
-import { openApp, tabSelected } from './page.mjs';
+import { openApp, tabSelected, inFreshProfile } from './page.mjs';
 import { fixture } from './inputs.mjs';
 import { recordTexts, recordedTexts, overlappingTexts } from './labels.mjs';
 
@@ -21,45 +21,48 @@ after(() => { site?.server.closeAllConnections(); site?.server.close(); });
 async function layoutIn(engine, url) {
   await engine.launch();
   try {
-    const s = await engine.newProfile();
-    await openApp(s, url);
-    // The chart takes the width its column has, and the column loses the page's scrollbar:
-    // none in headless Chromium (Playwright hides them), 12 px in Firefox, 15 in WebKitGTK. The
-    // same room in every engine: no page scrollbar (CSSOM, which the CSP allows), measured again.
-    await s.eval(() => { document.documentElement.style.overflow = 'hidden'; dispatchEvent(new Event('resize')); });
-    // Paint again with fillText recorded: another mode, then the link's own.
-    await s.eval(recordTexts);
-    await clickRole(s, 'tab', 'Classic');
-    await s.eval(recordTexts);
-    await clickRole(s, 'tab', 'Hierarchical');
-    await waitFor(s, tabSelected, 'Hierarchical');
-    let texts = [];
-    for (let i = 0, last = -1; i < 40; i++, last = texts.length) {
-      texts = await s.eval(recordedTexts);
-      if (texts.length > 0 && texts.length === last) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const layout = await s.eval(() => {
-      const c = document.querySelector('#roofline-canvas');
-      // The pixels as base64 (a JSON array of 1.7 million numbers is slow through a driver).
-      const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let bin = '';
-      for (let i = 0; i < px.length; i += 0x8000) bin += String.fromCharCode(...px.subarray(i, i + 0x8000));
-      return {
-        viewport: [innerWidth, devicePixelRatio],
-        canvas: [c.clientWidth, c.clientHeight, c.width, c.height],
-        axes: c.dataset.axes,
-        dots: [...document.querySelectorAll('.chart-dots li')].map((li) => `${li.dataset.kernel}@${li.dataset.x},${li.dataset.y}`),
-        // innerText's last line break differs between engines.
-        table: document.querySelector('table.kernels tbody').innerText.trimEnd(),
-        pixels: btoa(bin),
-      };
-    });
-    await s.close();
-    return { ...layout, pixels: Buffer.from(layout.pixels, 'base64'), texts, version: engine.version };
+    return await inFreshProfile(engine, (s) => layoutOf(s, url, engine));
   } finally {
     await engine.close();
   }
+}
+
+/// `layoutIn`'s reading, in one profile.
+async function layoutOf(s, url, engine) {
+  await openApp(s, url);
+  // The chart takes the width its column has, and the column loses the page's scrollbar:
+  // none in headless Chromium (Playwright hides them), 12 px in Firefox, 15 in WebKitGTK. The
+  // same room in every engine: no page scrollbar (CSSOM, which the CSP allows), measured again.
+  await s.eval(() => { document.documentElement.style.overflow = 'hidden'; dispatchEvent(new Event('resize')); });
+  // Paint again with fillText recorded: another mode, then the link's own.
+  await s.eval(recordTexts);
+  await clickRole(s, 'tab', 'Classic');
+  await s.eval(recordTexts);
+  await clickRole(s, 'tab', 'Hierarchical');
+  await waitFor(s, tabSelected, 'Hierarchical');
+  let texts = [];
+  for (let i = 0, last = -1; i < 40; i++, last = texts.length) {
+    texts = await s.eval(recordedTexts);
+    if (texts.length > 0 && texts.length === last) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const layout = await s.eval(() => {
+    const c = document.querySelector('#roofline-canvas');
+    // The pixels as base64 (a JSON array of 1.7 million numbers is slow through a driver).
+    const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let bin = '';
+    for (let i = 0; i < px.length; i += 0x8000) bin += String.fromCharCode(...px.subarray(i, i + 0x8000));
+    return {
+      viewport: [innerWidth, devicePixelRatio],
+      canvas: [c.clientWidth, c.clientHeight, c.width, c.height],
+      axes: c.dataset.axes,
+      dots: [...document.querySelectorAll('.chart-dots li')].map((li) => `${li.dataset.kernel}@${li.dataset.x},${li.dataset.y}`),
+      // innerText's last line break differs between engines.
+      table: document.querySelector('table.kernels tbody').innerText.trimEnd(),
+      pixels: btoa(bin),
+    };
+  });
+  return { ...layout, pixels: Buffer.from(layout.pixels, 'base64'), texts, version: engine.version };
 }
 
 test('a shared link shows the same layout in Chromium, Firefox and WebKit, with no overlapping text', async () => {

@@ -1,8 +1,11 @@
 // What the cross-engine scenarios read in the page and how they wait for it: plain functions
 // that the adapters send to the page (`session.eval`), and a few steps built on them. Elements
 // are found by id, role and accessible name (and the kernel table), never by layout.
-import { waitFor, clickRole } from './adapter.mjs';
+import { join } from 'node:path';
+import { waitFor, clickRole, isTimeout } from './adapter.mjs';
 import { recordedTexts } from './labels.mjs';
+import { ROOT } from '../helpers.mjs';
+import { nameFrames } from '../../../scripts/symbols.mjs';
 
 // In-page readers (plain functions: the adapters send them to the page).
 export const tableText = () => document.querySelector('table.kernels tbody')?.innerText ?? '';
@@ -99,4 +102,49 @@ export async function settledTexts(session) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return session.eval(recordedTexts);
+}
+
+/// What a page read answers, or `late` after 5 s (a failed page may not answer at all).
+const answerIn5s = (read, late) => Promise.race([read, new Promise((r) => setTimeout(() => r(late), 5000))]);
+
+/// A failed try's page that panicked: the app's panic with its stack, the wasm frames named
+/// from the build's symbol maps (the app keeps it as `window.rooflinePanic`, an Error;
+/// WebKit's driver has no console). Nothing if it did not panic or does not answer.
+async function printPanic(engine, s) {
+  const read = s.eval(() => (window.rooflinePanic ? `${window.rooflinePanic.message}\n${window.rooflinePanic.stack}` : null)).catch(() => null);
+  const text = await answerIn5s(read, null);
+  if (!text) return;
+  const named = nameFrames(text, process.env.ROOFLINE_DIST || join(ROOT, 'dist'));
+  console.log(`# ${engine.name}: the app panicked:\n${named.split('\n').map((l) => `#   ${l}`).join('\n')}`);
+}
+
+/// Runs `fn(session)` in a fresh profile of `engine`, closed after it whatever happens. A try
+/// that times out waiting for the page (adapter.mjs's `waitFor`) runs once more in another
+/// fresh profile, the first timeout printed with what the page showed then: on the 2-core CI
+/// machine a full run now and then had one wait past 20 s for what takes 1–3 s alone
+/// (docs/BROWSERS.md). A navigation the driver gave up on (its `TimeoutError`: a reload whose
+/// `load` never came) counts as such a wait. Any other failure, or a second timeout, fails.
+/// A page that panicked has its panic printed, named, whatever the failure.
+export async function inFreshProfile(engine, fn) {
+  for (let attempt = 1; ; attempt++) {
+    const s = await engine.newProfile();
+    try {
+      return await fn(s);
+    } catch (e) {
+      await printPanic(engine, s);
+      if (attempt > 1 || !isTimeout(e)) throw e;
+      console.log(`# ${engine.name}: a try timed out, run again in a fresh profile: ${e.message}`);
+      // What the page showed then, for the cause (the page's alert, the start of its text).
+      const read = s.eval(() => ({
+        alert: document.querySelector('[role=alert]')?.textContent?.trim() ?? '',
+        skeleton: !!document.getElementById('first-paint'),
+        rows: document.querySelectorAll('table.kernels tbody tr').length,
+        text: document.body.innerText.slice(0, 400),
+      })).catch((x) => ({ unreadable: String(x) }));
+      const seen = await answerIn5s(read, { unreadable: 'no answer in 5 s' });
+      console.log(`# ${engine.name}: the page then: ${JSON.stringify(seen)}`);
+    } finally {
+      await s.close();
+    }
+  }
 }

@@ -11,12 +11,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
-import { startSite, ROOT } from '../helpers.mjs';
-import { nameFrames } from '../../../scripts/symbols.mjs';
+import { startSite } from '../helpers.mjs';
 import { NERSC_RUN, COPY_BLOCKED, FAILED_RUN, bigRawPage, MODES, IMG, SCRIPT, CRAFTED_CSV, CRAFTED_FRAGMENT, fixture } from './inputs.mjs';
-import { waitFor, foreignResources, isForeign, isTimeout } from './adapter.mjs';
+import { waitFor, foreignResources, isForeign } from './adapter.mjs';
 import { recordTexts, overlappingTexts } from './labels.mjs';
-import { tableText, tableHas, chartDrawn, alertText, inkedPixels, dropFiles, openApp, tabSelected, chart, pickMode, settledTexts } from './page.mjs';
+import { tableText, tableHas, chartDrawn, alertText, inkedPixels, dropFiles, openApp, tabSelected, chart, pickMode, settledTexts, inFreshProfile } from './page.mjs';
 import { offlineScenarios } from './offline-scenarios.mjs';
 
 export function scenarios(engine) {
@@ -33,44 +32,9 @@ export function scenarios(engine) {
     assert.deepEqual(await s.eval(foreignResources), [], `${what}: resources from another origin (Resource Timing)`);
     assert.equal(await s.eval(alertText), '', `${what}: no alert`);
   };
-  /// A fresh profile for one test, closed after it whatever happens. A try that times out
-  /// waiting for the page (adapter.mjs's `waitFor`) runs once more in another fresh profile,
-  /// the first timeout printed: on the 2-core CI machine a full run now and then had one
-  /// scenario wait past 20 s for what takes 1–3 s alone (docs/BROWSERS.md). A navigation the
-  /// driver gave up on (its `TimeoutError`: a reload whose `load` never came) counts as such a
-  /// wait. Any other failure, or a second timeout, fails the test.
-  const withProfile = async (fn) => {
-    for (let attempt = 1; ; attempt++) {
-      const s = await engine.newProfile();
-      try {
-        return await fn(s);
-      } catch (e) {
-        await printPanic(s);
-        if (attempt > 1 || !isTimeout(e)) throw e;
-        console.log(`# ${engine.name}: a try timed out, run again in a fresh profile: ${e.message}`);
-        // What the page showed then, for the cause (the page's alert, the start of its text).
-        const read = s.eval(() => ({ alert: document.querySelector('[role=alert]')?.textContent?.trim() ?? '', text: document.body.innerText.slice(0, 400) })).catch((x) => ({ unreadable: String(x) }));
-        const seen = await answerIn5s(read, { unreadable: 'no answer in 5 s' });
-        console.log(`# ${engine.name}: the page then: ${JSON.stringify(seen)}`);
-      } finally {
-        await s.close();
-      }
-    }
-  };
-
-  /// What a page read answers, or `late` after 5 s (a failed page may not answer at all).
-  const answerIn5s = (read, late) => Promise.race([read, new Promise((r) => setTimeout(() => r(late), 5000))]);
-
-  /// A failed scenario's page that panicked: the app's panic with its stack, the wasm frames
-  /// named from the build's symbol maps (the app keeps it as `window.rooflinePanic`, an Error;
-  /// WebKit's driver has no console). Nothing if it did not panic or does not answer.
-  const printPanic = async (s) => {
-    const read = s.eval(() => (window.rooflinePanic ? `${window.rooflinePanic.message}\n${window.rooflinePanic.stack}` : null)).catch(() => null);
-    const text = await answerIn5s(read, null);
-    if (!text) return;
-    const named = nameFrames(text, process.env.ROOFLINE_DIST || join(ROOT, 'dist'));
-    console.log(`# ${engine.name}: the app panicked:\n${named.split('\n').map((l) => `#   ${l}`).join('\n')}`);
-  };
+  /// A fresh profile for one test (page.mjs's `inFreshProfile`: one more try after a wait
+  /// that timed out, with what the page showed and any panic printed).
+  const withProfile = (fn) => inFreshProfile(engine, fn);
 
   before(async () => {
     site = await startSite();
