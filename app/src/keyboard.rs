@@ -96,12 +96,29 @@ pub fn KeyboardShortcuts(state: AppState) -> impl IntoView {
 #[component]
 pub fn HelpDialog(state: AppState) -> impl IntoView {
     let close_ref = NodeRef::<leptos::html::Button>::new();
+    let dialog_ref = NodeRef::<leptos::html::Div>::new();
     // The element that had focus when help opened, to give it back on close.
     let before: StoredValue<Option<web_sys::HtmlElement>, LocalStorage> = StoredValue::new_local(None);
+    // The dialog's contents, built when it first opens rather than in the start's long task
+    // (docs/PERFORMANCE.md), then kept.
+    let contents = move || {
+        view! {
+            <h2 id="help-title">"Keyboard shortcuts"</h2>
+            <dl>
+                {SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
+            </dl>
+            <button type="button" node_ref=close_ref on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(false))>"Close"</button>
+        }
+    };
     Effect::new(move |was_open: Option<bool>| {
         let open = state.help_open.get();
         let document = web_sys::window().and_then(|w| w.document());
         if open && was_open != Some(true) {
+            if close_ref.get_untracked().is_none() {
+                if let Some(dialog) = dialog_ref.get_untracked() {
+                    leptos::mount::mount_to(dialog.into(), contents).forget();
+                }
+            }
             let active = document.and_then(|d| d.active_element()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
             before.set_value(active);
             // After the dialog is shown (it is `hidden` until this render).
@@ -118,13 +135,7 @@ pub fn HelpDialog(state: AppState) -> impl IntoView {
         open
     });
     view! {
-        <div class="help" role="dialog" aria-modal="false" aria-labelledby="help-title" hidden=flag(move || !state.help_open.get())>
-            <h2 id="help-title">"Keyboard shortcuts"</h2>
-            <dl>
-                {SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
-            </dl>
-            <button type="button" node_ref=close_ref on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(false))>"Close"</button>
-        </div>
+        <div class="help" role="dialog" aria-modal="false" aria-labelledby="help-title" node_ref=dialog_ref hidden=flag(move || !state.help_open.get())></div>
     }
 }
 

@@ -292,6 +292,41 @@ test('help takes focus and gives it back; the cursor says what a drag does; the 
   await context.close();
 });
 
+test('the help dialog and the "How to collect" panel are built when they first open, once, and follow the mode', async () => {
+  const { context, page, problems } = await open(LAPTOP);
+  // Neither is built at the start (docs/PERFORMANCE.md: the start's long task).
+  assert.equal(await page.locator('.help').evaluate((el) => el.childElementCount), 0);
+  assert.equal(await page.locator('.collect-panel .recipe').count(), 0);
+  const tools = () => page.$$eval('.collect-panel .recipe h3', (hs) => hs.map((h) => h.textContent));
+  // Opened by the keyboard (Enter on its summary): the recipes of the Classic chart (engine
+  // collect::recipes), in the frame it opens.
+  await page.locator('.collect-panel summary').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('.collect-panel').evaluate((el) => el.open), true);
+  assert.deepEqual(await tools(), ['Nsight Compute', 'Nsight Compute (tensor cores)', 'nvprof', 'rocprof', 'Intel Advisor']);
+  // Closed and opened again by the mouse: the same recipes, not a second set.
+  await page.locator('.collect-panel summary').click();
+  await page.locator('.collect-panel summary').click();
+  assert.deepEqual(await tools(), ['Nsight Compute', 'Nsight Compute (tensor cores)', 'nvprof', 'rocprof', 'Intel Advisor']);
+  // They follow the mode: the instruction roofline's two.
+  await page.getByRole('tab', { name: 'Instruction' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.collect-panel .recipe').length === 2);
+  assert.deepEqual(await tools(), ['Nsight Compute', 'nvprof']);
+  // Help, opened twice: one title, one list of every shortcut, one Close button.
+  for (let i = 0; i < 2; i++) {
+    await page.locator('#roofline-canvas').focus();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog').waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  }
+  const help = await page.locator('.help').evaluate((el) => ({ titles: el.querySelectorAll('h2').length, keys: el.querySelectorAll('dt').length, buttons: el.querySelectorAll('button').length, name: document.getElementById('help-title')?.textContent }));
+  // keyboard.rs's SHORTCUTS: seven.
+  assert.deepEqual(help, { titles: 1, keys: 7, buttons: 1, name: 'Keyboard shortcuts' });
+  assert.deepEqual(problems, clean);
+  await context.close();
+});
+
 test('a machine file replaces the built-in example and waits for a profile; with your data it changes only the roofs', async () => {
   const { context, page, problems } = await open(LAPTOP);
   const ert = join(SAMPLES, 'ert', 'Empirical-Roofline-Toolkit__Empirical_Roofline_Tool-1.1.0_Results.p100.01_Run.018_roofline.json');
