@@ -30,9 +30,10 @@ const BUDGET_BYTES = 300 * 1024;
 // 466,121 B before, 468,615 B after) and the link's CRC-32 by a table built on first use
 // (468,955 B), and the Machine, Chart and Export menus' panels mounted on first open
 // (470,008 B: the start's long task shorter), and the help dialog's and "How to collect"
-// panel's contents built when they first open (471,965 B: 59 of the start's 235 elements);
-// docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
-const APP_RATCHET_BYTES = 472_200;
+// panel's contents built when they first open (471,965 B: 59 of the start's 235 elements),
+// and a large answer of the parser read a slice per task (472,576 B); docs/PERFORMANCE.md
+// lists the steps. Lower it whenever the app shrinks.
+const APP_RATCHET_BYTES = 472_800;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));

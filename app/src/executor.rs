@@ -124,3 +124,14 @@ fn run() {
     }
     RUNNING.with(|r| r.set(false));
 }
+
+/// A promise resolved from a zero-delay timer: awaiting it ends the current task, so the
+/// page's input and frames come before what follows.
+pub fn next_task() -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, _reject| {
+        let queued = web_sys::window().is_some_and(|w| w.set_timeout_with_callback(&resolve).is_ok());
+        if !queued {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    })
+}

@@ -19,11 +19,14 @@ use roofline_engine::units::si;
 /// Tables of more rows than this render a window of them ([`WINDOW_ROWS`]); shorter ones render
 /// every row.
 const ALL_ROWS_MAX: usize = 300;
-/// Rows rendered at once in a long table: the scroll box shows about 25 (75% of the window's
-/// height), so a scroll of a few screens renders nothing new.
-const WINDOW_ROWS: usize = 150;
+/// Rows rendered at once in a long table. The scroll box is 75% of the window's height: about
+/// 25 rows at 900 px. The window holds the rows from 25 to 49 above the first in view (its
+/// steps) to at least 61 from it, every row in view in a window up to 2,200 px high. Rows
+/// built and laid out are a large load's main cost on the page: 150 rows made the longest task
+/// of a 10,000-kernel load (docs/PERFORMANCE.md).
+const WINDOW_ROWS: usize = 110;
 /// Rows of the window above the first row in view, and the step the window moves by.
-const ABOVE_ROWS: usize = 50;
+const ABOVE_ROWS: usize = 25;
 const STEP_ROWS: usize = 25;
 /// A row's height until one is measured, CSS px.
 const ROW_PX: f64 = 27.0;
@@ -369,14 +372,14 @@ mod tests {
     fn a_long_table_renders_a_window_that_moves_in_steps() {
         // Up to 300 rows: all of them.
         assert_eq!(window(300, 120), (0, 300));
-        // 10,000: 150 rows from 50 above the first in view, in steps of 25, kept in the table.
-        assert_eq!(window(10_000, 0), (0, 150));
-        assert_eq!(window(10_000, 74), (0, 150));
-        assert_eq!(window(10_000, 75), (25, 175));
-        assert_eq!(window(10_000, 5_000), (4_950, 5_100));
-        assert_eq!(window(10_000, 9_999), (9_850, 10_000));
-        assert_eq!(window(301, 200), (150, 300));
-        assert_eq!(window(301, 290), (151, 301));
+        // 10,000: 110 rows from 25 above the first in view, in steps of 25, kept in the table.
+        assert_eq!(window(10_000, 0), (0, 110));
+        assert_eq!(window(10_000, 49), (0, 110));
+        assert_eq!(window(10_000, 50), (25, 135));
+        assert_eq!(window(10_000, 5_000), (4_975, 5_085));
+        assert_eq!(window(10_000, 9_999), (9_890, 10_000));
+        assert_eq!(window(301, 200), (175, 285));
+        assert_eq!(window(301, 290), (191, 301));
     }
 
     #[wasm_bindgen_test]

@@ -16,7 +16,7 @@ fn main() {
             // resolved by now and the mount would run in the task that instantiated the wasm:
             // one 130 ms task on Lighthouse's 4x slower phone (total blocking time 35 -> 80-96
             // ms). A task of its own for the mount: two shorter tasks, input handled between.
-            let _ = JsFuture::from(next_task()).await;
+            let _ = JsFuture::from(roofline_app::executor::next_task()).await;
             mount();
         }),
         None => mount(),
@@ -31,14 +31,4 @@ fn mount() {
     if let Some(skeleton) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("first-paint")) {
         skeleton.remove();
     }
-}
-
-/// A promise resolved from a zero-delay timer: awaiting it ends the current task.
-fn next_task() -> js_sys::Promise {
-    js_sys::Promise::new(&mut |resolve, _reject| {
-        let queued = web_sys::window().is_some_and(|w| w.set_timeout_with_callback(&resolve).is_ok());
-        if !queued {
-            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-        }
-    })
 }

@@ -59,6 +59,9 @@ thread_local! {
     static NEXT_GENERATION: Cell<u32> = const { Cell::new(1) };
     /// The reject functions of the loads in flight, by id (what [`cancel`] calls).
     static IN_FLIGHT: RefCell<Vec<(u32, js_sys::Function)>> = const { RefCell::new(Vec::new()) };
+    /// Answers read and cancels so far: an answer read in slices ([`read_dataset`]) stops,
+    /// cancelled, once another answer is read or the loads are cancelled.
+    static ANSWERS: Cell<u32> = const { Cell::new(0) };
 }
 
 fn field(v: &JsValue, key: &str) -> JsValue {
@@ -186,6 +189,7 @@ pub fn prewarm() {
 
 /// Ends the worker and every load in flight (they fail with [`CANCELLED`]).
 pub fn cancel() {
+    ANSWERS.with(|a| a.set(a.get().wrapping_add(1)));
     if let Some(r) = RUNNING.with(|r| r.borrow_mut().take()) {
         r.worker.terminate();
     }
@@ -301,6 +305,46 @@ pub async fn request(message: js_sys::Object, what: &str, mut progress: impl FnM
     if let Some(error) = field(&answer, "error").as_string() {
         return Err(error);
     }
-    let wire: DatasetWire = serde_wasm_bindgen::from_value(field(&answer, "ok")).map_err(|e| format!("{what}: the file reader's answer is unreadable ({e})"))?;
+    let wire = read_dataset(field(&answer, "ok")).await.map_err(|e| if e == CANCELLED { e } else { format!("{what}: {e}") })?;
     Ok(wire.into())
 }
+
+/// Kernels read from a worker's answer in one task.
+const KERNELS_PER_TASK: u32 = 1000;
+
+/// The worker's answer (`{..., kernels: [...]}`, a structured clone of serde-wasm-bindgen's
+/// JSON-compatible form) read into the engine's types. Reading 10,000 kernels took 85 ms in
+/// one task, the longest part of a large load's work on the page (docs/PERFORMANCE.md). So a
+/// larger answer's kernels are read [`KERNELS_PER_TASK`] at a time, each in a task of its own
+/// (a zero-delay timer between them), with the page's input and frames in between. The rest
+/// of the answer is read first, in the task that received it.
+///
+/// Loads end in the order their answers are read, as when an answer was read in one task:
+/// an answer still being read when another is read, or when the loads are cancelled, ends
+/// with [`CANCELLED`] (the later answer is what the page shows; Cancel shows nothing).
+pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
+    let unreadable = |e: serde_wasm_bindgen::Error| format!("the file reader's answer is unreadable ({e})");
+    let mine = ANSWERS.with(|a| {
+        a.set(a.get().wrapping_add(1));
+        a.get()
+    });
+    let kernels = field(&ok, "kernels").dyn_into::<js_sys::Array>().ok().filter(|k| k.length() > KERNELS_PER_TASK);
+    let Some(kernels) = kernels else { return serde_wasm_bindgen::from_value(ok).map_err(unreadable) };
+    let _ = js_sys::Reflect::set(&ok, &JsValue::from_str("kernels"), &js_sys::Array::new());
+    let mut wire: DatasetWire = serde_wasm_bindgen::from_value(ok).map_err(unreadable)?;
+    let n = kernels.length();
+    wire.kernels.reserve(n as usize);
+    let mut from = 0;
+    while from < n {
+        let _ = JsFuture::from(crate::executor::next_task()).await;
+        if ANSWERS.with(Cell::get) != mine {
+            return Err(CANCELLED.to_string());
+        }
+        let to = from.saturating_add(KERNELS_PER_TASK).min(n);
+        let part: Vec<roofline_engine::KernelProfile> = serde_wasm_bindgen::from_value(kernels.slice(from, to).into()).map_err(unreadable)?;
+        wire.kernels.extend(part);
+        from = to;
+    }
+    Ok(wire)
+}
+
