@@ -31,9 +31,9 @@ const BUDGET_BYTES = 300 * 1024;
 // (468,955 B), and the Machine, Chart and Export menus' panels mounted on first open
 // (470,008 B: the start's long task shorter), and the help dialog's and "How to collect"
 // panel's contents built when they first open (471,965 B: 59 of the start's 235 elements),
-// and a large answer of the parser read a slice per task (472,576 B); docs/PERFORMANCE.md
-// lists the steps. Lower it whenever the app shrinks.
-const APP_RATCHET_BYTES = 472_800;
+// and a large answer of the parser read a slice per task, answers read in turn (472,882 B);
+// docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
+const APP_RATCHET_BYTES = 473_000;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));

@@ -59,9 +59,11 @@ thread_local! {
     static NEXT_GENERATION: Cell<u32> = const { Cell::new(1) };
     /// The reject functions of the loads in flight, by id (what [`cancel`] calls).
     static IN_FLIGHT: RefCell<Vec<(u32, js_sys::Function)>> = const { RefCell::new(Vec::new()) };
-    /// Answers read and cancels so far: an answer read in slices ([`read_dataset`]) stops,
-    /// cancelled, once another answer is read or the loads are cancelled.
-    static ANSWERS: Cell<u32> = const { Cell::new(0) };
+    /// Cancels so far: an answer being read ([`read_dataset`]), or waiting its turn, ends as
+    /// cancelled when this changes.
+    static CANCELS: Cell<u32> = const { Cell::new(0) };
+    /// An answer is being read a slice at a time: the next one waits its turn ([`Turn`]).
+    static READING: Cell<bool> = const { Cell::new(false) };
 }
 
 fn field(v: &JsValue, key: &str) -> JsValue {
@@ -189,7 +191,7 @@ pub fn prewarm() {
 
 /// Ends the worker and every load in flight (they fail with [`CANCELLED`]).
 pub fn cancel() {
-    ANSWERS.with(|a| a.set(a.get().wrapping_add(1)));
+    CANCELS.with(|c| c.set(c.get().wrapping_add(1)));
     if let Some(r) = RUNNING.with(|r| r.borrow_mut().take()) {
         r.worker.terminate();
     }
@@ -319,15 +321,14 @@ const KERNELS_PER_TASK: u32 = 1000;
 /// (a zero-delay timer between them), with the page's input and frames in between. The rest
 /// of the answer is read first, in the task that received it.
 ///
-/// Loads end in the order their answers are read, as when an answer was read in one task:
-/// an answer still being read when another is read, or when the loads are cancelled, ends
-/// with [`CANCELLED`] (the later answer is what the page shows; Cancel shows nothing).
+/// Loads still end in the order their answers came: an answer that comes while another is
+/// being read waits its turn ([`Turn`]). Cancel ends the answer being read and those waiting
+/// ([`CANCELLED`]: no alert).
 pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
     let unreadable = |e: serde_wasm_bindgen::Error| format!("the file reader's answer is unreadable ({e})");
-    let mine = ANSWERS.with(|a| {
-        a.set(a.get().wrapping_add(1));
-        a.get()
-    });
+    let cancels = CANCELS.with(Cell::get);
+    let cancelled = move || CANCELS.with(Cell::get) != cancels;
+    let _turn = Turn::wait(cancelled).await?;
     let kernels = field(&ok, "kernels").dyn_into::<js_sys::Array>().ok().filter(|k| k.length() > KERNELS_PER_TASK);
     let Some(kernels) = kernels else { return serde_wasm_bindgen::from_value(ok).map_err(unreadable) };
     let _ = js_sys::Reflect::set(&ok, &JsValue::from_str("kernels"), &js_sys::Array::new());
@@ -337,7 +338,7 @@ pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
     let mut from = 0;
     while from < n {
         let _ = JsFuture::from(crate::executor::next_task()).await;
-        if ANSWERS.with(Cell::get) != mine {
+        if cancelled() {
             return Err(CANCELLED.to_string());
         }
         let to = from.saturating_add(KERNELS_PER_TASK).min(n);
@@ -346,5 +347,29 @@ pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
         from = to;
     }
     Ok(wire)
+}
+
+/// The turn of one answer to be read: answers are read one at a time, in the order they came
+/// (each waiting answer checks again after the page's next task, so they resume in the order
+/// they began to wait). Dropped, it gives the turn up, whatever ended the read.
+struct Turn;
+
+impl Turn {
+    async fn wait(cancelled: impl Fn() -> bool) -> Result<Turn, String> {
+        while READING.with(Cell::get) {
+            let _ = JsFuture::from(crate::executor::next_task()).await;
+            if cancelled() {
+                return Err(CANCELLED.to_string());
+            }
+        }
+        READING.with(|r| r.set(true));
+        Ok(Turn)
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        READING.with(|r| r.set(false));
+    }
 }
 

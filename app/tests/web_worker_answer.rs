@@ -1,7 +1,7 @@
 //! The page's reading of a parser worker's answer (`roofline_app::worker::read_dataset`): a
 //! large answer's kernels are read a slice at a time, each slice in a task of its own; the
-//! dataset read is the one the worker sent; an answer still being read when another is read,
-//! or when the loads are cancelled, ends as cancelled (docs/PERFORMANCE.md).
+//! dataset read is the one the worker sent; answers are read one at a time, in the order they
+//! came; Cancel ends the one being read and those waiting (docs/PERFORMANCE.md).
 
 use roofline_app::worker::{cancel, read_dataset, CANCELLED};
 use roofline_engine::dataset::wire::DatasetWire;
@@ -57,16 +57,27 @@ async fn a_large_answer_is_read_in_several_tasks_and_a_small_one_in_one() {
 }
 
 #[wasm_bindgen_test]
-async fn an_answer_read_after_another_or_a_cancel_ends_the_one_still_being_read() {
+async fn answers_are_read_one_at_a_time_in_order_and_cancel_ends_them() {
     let (big, small) = (wire(2500), wire(3));
-    // The large answer yields after its first part; the small one, read meanwhile, is the
-    // one shown; the large one ends as cancelled (no alert) rather than replacing it.
-    let (first, second) = futures::join!(read_dataset(answer(&big)), read_dataset(answer(&small)));
+    // The small answer comes while the large one is being read: it waits its turn, so the
+    // loads end in the order their answers came, and neither is lost.
+    let order = Rc::new(std::cell::RefCell::new(Vec::new()));
+    let read = |w: &DatasetWire, tag: &'static str| {
+        let (value, order) = (answer(w), order.clone());
+        async move {
+            let r = read_dataset(value).await;
+            order.borrow_mut().push(tag);
+            r
+        }
+    };
+    let (first, second) = futures::join!(read(&big, "large"), read(&small, "small"));
+    assert_eq!(*order.borrow(), ["large", "small"]);
+    assert_eq!(first, Ok(big.clone()));
+    assert_eq!(second, Ok(small.clone()));
+    // Cancel while one answer is being read and another waits: both end as cancelled.
+    let (first, second, ()) = futures::join!(read_dataset(answer(&big)), read_dataset(answer(&small)), async { cancel() });
     assert_eq!(first, Err(CANCELLED.to_string()));
-    assert_eq!(second, Ok(small));
-    // Cancel while a large answer is being read.
-    let (first, ()) = futures::join!(read_dataset(answer(&big)), async { cancel() });
-    assert_eq!(first, Err(CANCELLED.to_string()));
-    // And the next answer is read whole.
+    assert_eq!(second, Err(CANCELLED.to_string()));
+    // The turn was given back: the next answer is read whole.
     assert_eq!(read_dataset(answer(&big)).await, Ok(big));
 }
