@@ -218,14 +218,16 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
 
     let s = sizes(Some(m));
     let combined = m.shared_in_l1();
-    let mut level_bound = |level: Level, bytes: Option<f64>, name: String, not_assessed: &mut Vec<String>| {
+    // A bound's name is written only for a bound that is kept (this runs for every kernel of a
+    // report: 10,000 kernels' names were most of its allocations).
+    let name_of = |level: Level| m.memory_level(level).map_or(level.label(), |l| l.name.as_str());
+    let mut level_bound = |level: Level, bytes: Option<f64>, what: &str, not_assessed: &mut Vec<String>| {
         let Some(b) = bytes.filter(|b| *b > 0.0 && b.is_finite()) else { return };
         match m.memory_level(level).filter(|l| l.bytes_per_s > 0.0) {
-            Some(l) => out.push(Bound { name, kind: BoundKind::Memory, level: Some(level), compute: None, data_type: None, time_s: b / l.bytes_per_s }),
+            Some(l) => out.push(Bound { name: format!("{} {what}", name_of(level)), kind: BoundKind::Memory, level: Some(level), compute: None, data_type: None, time_s: b / l.bytes_per_s }),
             None => not_assessed.push(format!("{} not assessed: no {} ceiling for this machine", level.label(), level.label())),
         }
     };
-    let name_of = |level: Level| m.memory_level(level).map_or_else(|| level.label().to_string(), |l| l.name.clone());
     for level in Level::ALL {
         let bytes = level_bytes(k, level, &s);
         match level {
@@ -236,10 +238,10 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
                     (None, None) => None,
                     (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
                 };
-                let name = if shared.is_some() { format!("{} (with shared memory) bandwidth", name_of(Level::L1)) } else { format!("{} bandwidth", name_of(Level::L1)) };
-                level_bound(Level::L1, total, name, &mut not_assessed);
+                let what = if shared.is_some() { "(with shared memory) bandwidth" } else { "bandwidth" };
+                level_bound(Level::L1, total, what, &mut not_assessed);
             }
-            _ => level_bound(level, bytes, format!("{} bandwidth", name_of(level)), &mut not_assessed),
+            _ => level_bound(level, bytes, "bandwidth", &mut not_assessed),
         }
     }
     if let (Some(inst), Some(peak)) = (warp_inst(k).filter(|i| *i > 0.0), m.warp_inst_per_s().filter(|p| *p > 0.0)) {
