@@ -39,24 +39,21 @@ pub fn CollectPanel(state: AppState) -> impl IntoView {
     // before the panel opens, so no frame shows it empty; on `toggle` where it opened another
     // way (a find in the page).
     let details_ref = NodeRef::<leptos::html::Details>::new();
-    let built = StoredValue::new(false);
-    let build = move || {
-        if built.get_value() {
-            return;
+    let mount_in = crate::popover::mount_once(move || {
+        view! {
+            {recipes}
+            <p class="copied" aria-live="polite">{text(move || copied.get().unwrap_or_default())}</p>
         }
-        let Some(details) = details_ref.get_untracked() else { return };
-        built.set_value(true);
-        let contents = move || {
-            view! {
-                {recipes}
-                <p class="copied" aria-live="polite">{text(move || copied.get().unwrap_or_default())}</p>
-            }
-        };
-        leptos::mount::mount_to(details.into(), contents).forget();
+    });
+    let build = move || {
+        if let Some(details) = details_ref.get_untracked() {
+            mount_in(details.into());
+        }
     };
+    let on_click = build.clone();
     view! {
         <details class="panel collect-panel" node_ref=details_ref on:toggle=handler(move |_: web_sys::Event| build())>
-            <summary on:click=handler(move |_: web_sys::MouseEvent| build())>{text(move || format!("How to collect the data for the {} chart", state.mode.get().id()))}</summary>
+            <summary on:click=handler(move |_: web_sys::MouseEvent| on_click())>{text(move || format!("How to collect the data for the {} chart", state.mode.get().id()))}</summary>
         </details>
     }
 }

@@ -101,7 +101,7 @@ pub fn HelpDialog(state: AppState) -> impl IntoView {
     let before: StoredValue<Option<web_sys::HtmlElement>, LocalStorage> = StoredValue::new_local(None);
     // The dialog's contents, built when it first opens rather than in the start's long task
     // (docs/PERFORMANCE.md), then kept.
-    let contents = move || {
+    let mount_in = crate::popover::mount_once(move || {
         view! {
             <h2 id="help-title">"Keyboard shortcuts"</h2>
             <dl>
@@ -109,15 +109,13 @@ pub fn HelpDialog(state: AppState) -> impl IntoView {
             </dl>
             <button type="button" node_ref=close_ref on:click=handler(move |_: web_sys::MouseEvent| state.help_open.set(false))>"Close"</button>
         }
-    };
+    });
     Effect::new(move |was_open: Option<bool>| {
         let open = state.help_open.get();
         let document = web_sys::window().and_then(|w| w.document());
         if open && was_open != Some(true) {
-            if close_ref.get_untracked().is_none() {
-                if let Some(dialog) = dialog_ref.get_untracked() {
-                    leptos::mount::mount_to(dialog.into(), contents).forget();
-                }
+            if let Some(dialog) = dialog_ref.get_untracked() {
+                mount_in(dialog.into());
             }
             let active = document.and_then(|d| d.active_element()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
             before.set_value(active);

@@ -56,6 +56,19 @@ pub fn menu_button(id: &'static str, label: Text, prefix: &'static str, open: Rw
     }
 }
 
+/// Mounts the view `build` makes into the element it is first given, then kept; later calls
+/// do nothing. For contents built when their panel first opens, not at the app's start: the
+/// menus' panels ([`on_first_open`]), the help dialog, the "How to collect" panel.
+pub fn mount_once<V: IntoView + 'static>(build: impl FnOnce() -> V + 'static) -> impl Fn(web_sys::HtmlElement) + Clone + 'static {
+    let build = std::rc::Rc::new(std::cell::RefCell::new(Some(build)));
+    move |parent: web_sys::HtmlElement| {
+        let first = build.borrow_mut().take();
+        if let Some(f) = first {
+            leptos::mount::mount_to(parent, f).forget();
+        }
+    }
+}
+
 /// The `beforetoggle` and `toggle` handlers of the panel `id` whose contents `build` makes
 /// when it first opens, not at the app's start: they are mounted into the panel as it starts
 /// to open (`beforetoggle`, so before it is shown and placed; on `toggle` where an engine lacks
@@ -64,12 +77,10 @@ pub fn menu_button(id: &'static str, label: Text, prefix: &'static str, open: Rw
 /// (docs/PERFORMANCE.md). Mounted, not a reactive `Option` of the view, which would carry
 /// code to rebuild the whole panel (+5.4 KB for the Machine menu, measured).
 pub fn on_first_open<V: IntoView + 'static>(id: &'static str, open: RwSignal<bool>, build: impl FnOnce() -> V + 'static) -> (Handler<web_sys::Event>, Handler<web_sys::Event>) {
-    let build = std::rc::Rc::new(std::cell::RefCell::new(Some(build)));
+    let mount_in = mount_once(build);
     let mount = move |ev: &web_sys::Event| {
-        let Some(panel) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else { return };
-        let first = build.borrow_mut().take();
-        if let Some(f) = first {
-            leptos::mount::mount_to(panel, f).forget();
+        if let Some(panel) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+            mount_in(panel);
         }
     };
     let before = mount.clone();

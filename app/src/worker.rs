@@ -337,16 +337,19 @@ pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
     wire.kernels.reserve(n as usize);
     let mut from = 0;
     while from < n {
-        let _ = JsFuture::from(crate::executor::next_task()).await;
-        if cancelled() {
-            return Err(CANCELLED.to_string());
-        }
+        next_task_unless(&cancelled).await?;
         let to = from.saturating_add(KERNELS_PER_TASK).min(n);
         let part: Vec<roofline_engine::KernelProfile> = serde_wasm_bindgen::from_value(kernels.slice(from, to).into()).map_err(unreadable)?;
         wire.kernels.extend(part);
         from = to;
     }
     Ok(wire)
+}
+
+/// Lets the page's next task run, then [`CANCELLED`] if the loads were cancelled meanwhile.
+async fn next_task_unless(cancelled: &impl Fn() -> bool) -> Result<(), String> {
+    let _ = JsFuture::from(crate::executor::next_task()).await;
+    if cancelled() { Err(CANCELLED.to_string()) } else { Ok(()) }
 }
 
 /// The turn of one answer to be read: answers are read one at a time, in the order they came
@@ -357,10 +360,7 @@ struct Turn;
 impl Turn {
     async fn wait(cancelled: impl Fn() -> bool) -> Result<Turn, String> {
         while READING.with(Cell::get) {
-            let _ = JsFuture::from(crate::executor::next_task()).await;
-            if cancelled() {
-                return Err(CANCELLED.to_string());
-            }
+            next_task_unless(&cancelled).await?;
         }
         READING.with(|r| r.set(true));
         Ok(Turn)

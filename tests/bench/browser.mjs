@@ -55,6 +55,13 @@ async function newPage() {
   return { context, page };
 }
 
+/// Waits until the page's start is over: its parser worker fetched (it starts after the first
+/// chart, as for a visitor who then picks a file), then 300 ms.
+async function startOver(page) {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('roofline-worker_bg.wasm')), null, { timeout: 30_000 }).catch(() => {});
+  await page.waitForTimeout(300);
+}
+
 /// Writes the raw page `file` as `n` files into `dir`: each its head (preamble, header, units
 /// row), then the next nth of its rows. Returns their paths.
 function splitRawPage(file, n, dir) {
@@ -92,8 +99,7 @@ for (let r = 0; r < RUNS; r++) {
     const e = performance.getEntriesByName('roofline:render')[0];
     return e ? e.startTime + e.duration : NaN;
   }));
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('roofline-worker_bg.wasm')), null, { timeout: 30_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+  await startOver(page);
   loads.push(await loadOnce(page, big));
   await context.close();
 }
@@ -105,8 +111,7 @@ const listMB = list.reduce((s, f) => s + sizeMB(f), 0);
 const listLoads = [];
 for (let r = 0; r < RUNS; r++) {
   const { context, page } = await newPage();
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('roofline-worker_bg.wasm')), null, { timeout: 30_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+  await startOver(page);
   listLoads.push(await loadOnce(page, list));
   await context.close();
 }
@@ -134,10 +139,8 @@ const PARTS = ['roofline:render', 'roofline:scene', 'roofline:paint', 'roofline:
 const redrawRuns = [], frameRuns = [], hovers = [], tableTasks = [];
 for (let r = 0; r < RUNS; r++) {
   const { context, page } = await newPage();
-  // As for the big load: the page's start is over (its parser worker fetched), so the longest
-  // task is the load's, not one of the start's.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('roofline-worker_bg.wasm')), null, { timeout: 30_000 }).catch(() => {});
-  await page.waitForTimeout(300);
+  // As for the big load, so the longest task is the load's, not one of the start's.
+  await startOver(page);
   await page.evaluate(() => { window.__longtasks = []; });
   await page.setInputFiles('#file-input', tidy);
   await page.waitForFunction(() => document.querySelector('.table-tools .count')?.textContent.includes('10000 kernels'), null, { timeout: 120_000 });
