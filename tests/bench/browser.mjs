@@ -55,10 +55,13 @@ async function newPage() {
   return { context, page };
 }
 
-/// Waits until the page's start is over: its parser worker fetched (it starts after the first
-/// chart, as for a visitor who then picks a file), then 300 ms.
+/// Waits until the page's start is over: its parser worker started with its own workers (it
+/// starts after the first chart, as for a visitor who then picks a file; the page marks
+/// `roofline:parser-settled`, app/src/worker.rs), then 300 ms for the parsers' warm-up. The
+/// worker's wasm is fetched inside the worker, so the page's resource timing never lists it.
 async function startOver(page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('roofline-worker_bg.wasm')), null, { timeout: 30_000 }).catch(() => {});
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 })
+    .catch(() => console.error('the parser did not settle within 30 s; measuring anyway'));
   await page.waitForTimeout(300);
 }
 

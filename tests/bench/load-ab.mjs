@@ -1,0 +1,43 @@
+// A/B of a file's load between builds (issue 17): runs alternate between the builds (A B, then
+// B A, …), a fresh page each, after the parser's start (`roofline:parser-settled`) and its
+// warm-up, so that a busy minute on a shared machine falls on both. This machine's noise is
+// ±20 ms between batches of the same build (docs/PERFORMANCE.md): compare builds only within
+// one run of this script.
+//   node tests/bench/load-ab.mjs FILE PAIRS DIST_A DIST_B [DIST_C …]
+// Prints, per build, the median pick → chart (`roofline:load`) and the worker's parts of it
+// (`roofline:worker`: read wait, parse, the second parser, the wait for it) and its memory.
+import { launch, waitForChart } from '../e2e/helpers.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+const [file, pairs, ...dists] = process.argv.slice(2);
+if (!file || !(Number(pairs) > 0) || dists.length < 2) {
+  console.error('usage: node tests/bench/load-ab.mjs FILE PAIRS DIST_A DIST_B [DIST_C …]');
+  process.exit(2);
+}
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+const builds = [];
+for (const dist of dists) builds.push({ dist, site: await serve(dist, 0, '/roofline/'), runs: [] });
+const browser = await launch();
+try {
+  for (let i = 0; i < Number(pairs); i++) {
+    for (const b of i % 2 ? [...builds].reverse() : builds) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.goto(b.site.url);
+      await waitForChart(page);
+      await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 });
+      await page.waitForTimeout(400);
+      await page.setInputFiles('#file-input', file);
+      await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, null, { timeout: 600_000 });
+      b.runs.push(await page.evaluate(() => ({ ms: performance.getEntriesByName('roofline:load')[0].duration, ...performance.getEntriesByName('roofline:worker')[0]?.detail })));
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  for (const b of builds) b.site.server.close();
+}
+for (const b of builds) {
+  const m = (k) => median(b.runs.map((r) => r[k] ?? NaN)).toFixed(0);
+  console.log(`${b.dist}: ${m('ms')} ms (${b.runs.map((r) => r.ms.toFixed(0)).join(', ')}); worker: read wait ${m('read_ms')}, parse ${m('parse_ms')}, second parser ${m('second_ms')}, waited for it ${m('part_wait_ms')} ms; memory ${(median(b.runs.map((r) => r.memory_bytes)) / 1e6).toFixed(0)} MB`);
+}

@@ -1,0 +1,78 @@
+// Where the parser workers' time goes while a file loads (issue 17): a CPU profile of each
+// worker the page starts (the parser, its second parser, their slice readers), sampled every
+// 0.2 ms from the pick until the chart is drawn, with wasm functions named from the build's
+// symbol maps (scripts/symbols.mjs; the shipped wasm has no names).
+//   node tests/bench/parser-profile.mjs FILE [DIST]
+// Prints, per worker, its busy samples and the functions with the most self time, as shares of
+// its busy time. Puppeteer (not Playwright): it hands over the CDP session of every worker,
+// nested ones included. Headless Chromium, 1200 × 900, a fresh page, after the parser's start
+// (`roofline:parser-settled`, app/src/worker.rs) and its warm-up.
+import puppeteer from 'puppeteer-core';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, LAUNCH_ARGS } from '../e2e/helpers.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { symbolDir, demangle } from '../../scripts/symbols.mjs';
+
+const [file, dist = join(ROOT, 'dist')] = process.argv.slice(2);
+if (!file) { console.error('usage: node tests/bench/parser-profile.mjs FILE [DIST]'); process.exit(2); }
+const TOP = Number(process.env.PROFILE_TOP || 15);
+
+/// index → name for each wasm module of the build.
+const names = new Map();
+for (const wasm of readdirSync(dist).filter((f) => f.endsWith('_bg.wasm'))) {
+  const path = join(symbolDir(dist), `${wasm}.symbols`);
+  if (!existsSync(path)) continue;
+  names.set(wasm, new Map(readFileSync(path, 'utf8').split('\n').filter((l) => l.includes(':')).map((l) => {
+    const at = l.indexOf(':');
+    return [Number(l.slice(0, at)), demangle(l.slice(at + 1))];
+  })));
+}
+const nameOf = (frame) => {
+  const m = /(?:wasm-function\[|\$func)(\d+)/.exec(frame.functionName);
+  const wasm = /([\w.-]+_bg\.wasm)/.exec(frame.url)?.[1];
+  const map = (wasm && names.get(wasm)) || [...names.values()].find((n) => m && n.has(Number(m[1])));
+  return (m && map?.get(Number(m[1]))) || frame.functionName || '(anonymous)';
+};
+
+const { server, url } = await serve(dist, 0, '/roofline/');
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: LAUNCH_ARGS, headless: true });
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 900 });
+  const workers = [];
+  page.on('workercreated', (w) => workers.push({ url: w.url(), client: w.client }));
+  await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, { timeout: 30_000 });
+  await new Promise((r) => setTimeout(r, 500));
+  for (const w of workers) {
+    await w.client.send('Profiler.enable');
+    await w.client.send('Profiler.setSamplingInterval', { interval: 200 });
+    await w.client.send('Profiler.start');
+  }
+  const input = await page.$('#file-input');
+  await input.uploadFile(file);
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, { timeout: 600_000 });
+  const load = await page.evaluate(() => performance.getEntriesByName('roofline:load')[0].duration);
+  console.log(`${file}: pick → chart ${load.toFixed(0)} ms`);
+  for (const w of workers) {
+    const { profile } = await w.client.send('Profiler.stop');
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map();
+    let busy = 0;
+    profile.samples.forEach((id, k) => {
+      const name = nameOf(byId.get(id).callFrame);
+      if (name === '(idle)') return;
+      const dt = profile.timeDeltas[k + 1] ?? 0;
+      busy += dt;
+      self.set(name, (self.get(name) ?? 0) + dt);
+    });
+    console.log(`\n${w.url.replace(url, '')}: busy ${(busy / 1000).toFixed(0)} ms`);
+    for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+      console.log(`${(100 * us / Math.max(busy, 1)).toFixed(1).padStart(6)} %  ${name.slice(0, 120)}`);
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
