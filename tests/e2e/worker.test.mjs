@@ -57,7 +57,11 @@ test('a 50 MB file is parsed in the worker while the page keeps painting frames'
   assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/parser-loader.js')), 'the parser worker runs');
   assert.match(await page.locator('.source').innerText(), /ncu_raw_50MB\.csv/);
   // The file was read by the slice reader (public/slice-reader.js) while the parser parsed.
-  assert.equal(await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail.reader), 'worker');
+  const stats = await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail);
+  assert.equal(stats.reader, 'worker');
+  // Its 16 MiB slices reach wasm memory a 1 MiB piece at a time (worker/src/slices.rs): the
+  // parser's memory stays below one slice (25 MB when each slice was copied whole).
+  assert.ok(stats.memory_bytes < 16 * 1024 * 1024, `the parser's wasm memory after the load: ${stats.memory_bytes} bytes`);
   assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
   await context.close();
 });

@@ -202,9 +202,9 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
     Ok(())
 }
 
-/// Waits for the next slice and copies it into `buf` (one reused buffer: the slice is copied
-/// once into wasm memory and parsed in place); `false` after the last. The time counts as
-/// reading.
+/// Waits for the next piece of the file (a slice is handed over 1 MiB at a time, [`slices`])
+/// and copies it into `buf` (one reused buffer: each byte is copied once into wasm memory and
+/// parsed in place); `false` after the last. The time counts as reading.
 async fn next_slice(slices: &mut slices::Slices, buf: &mut Vec<u8>, times: &mut Times) -> Result<bool, String> {
     let t = now();
     let more = slices.next_into(buf).await?;

@@ -5,10 +5,10 @@
 //!
 //! Protocol between the two (the second is this worker's script with `#part` in its address):
 //! * the second posts `"ready"` once it listens (a message posted before would be lost);
-//! * the first posts `{seq, file, cut, head: Uint8Array}` (the file's first slice);
+//! * the first posts `{seq, file, cut, head: Uint8Array}` (the file's first piece, 1 MiB: [`super::slices`]);
 //! * the second reads the file from `cut` to its end in slices (with its own slice reader,
 //!   [`super::slices`]), posting `{seq, progress: bytes}` when it starts and after every
-//!   slice (signs of life: [`STALL_MS`]), then
+//!   4 MiB it reads (signs of life: [`STALL_MS`]), then
 //!   `{seq, part: PartRead, launches: ArrayBuffer, ms}` (transferred; `ms`: how long it took),
 //!   or `{seq, none: true}`
 //!   where the head does not let it read a part, or `{seq, error}` where the browser could not
@@ -48,7 +48,7 @@ pub const SPLIT_MAX_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
 pub const LOOKAHEAD_BYTES: f64 = 256.0 * 1024.0;
 
 /// How long the first parser waits for a sign of life from the second (its answer, or its
-/// progress, posted after every slice it reads) before it reads the rest itself and asks the
+/// progress, posted after every 4 MiB it reads) before it reads the rest itself and asks the
 /// second nothing more: far longer than a slice takes on a slow phone (16 MiB at 30 MB/s is
 /// half a second), short enough that a second parser that stalls costs a load seconds, not
 /// for ever.
@@ -135,6 +135,25 @@ pub fn current(seq: u32) -> bool {
     CURRENT.with(Cell::get) == seq
 }
 
+/// When the second parser posts its progress: every [`super::PROGRESS_BYTES`] read, as the
+/// first parser posts the page's (one message per 1 MiB piece, [`super::slices`], was 25 for
+/// a 50 MB file's part); still far more often than [`STALL_MS`] needs.
+#[derive(Default)]
+pub struct Sign {
+    posted: f64,
+}
+
+impl Sign {
+    /// Whether `done` bytes read call for a progress message now.
+    pub fn due(&mut self, done: f64) -> bool {
+        let due = done - self.posted >= super::PROGRESS_BYTES;
+        if due {
+            self.posted = done;
+        }
+        due
+    }
+}
+
 /// Posts `{seq, key: value}` to the first parser.
 fn post(seq: u32, key: &str, value: &JsValue) {
     post_fields(&[("seq", seq.into()), (key, value.clone())]);
@@ -183,6 +202,7 @@ async fn read_part(seq: u32, data: JsValue) {
     let mut slices = slices::Slices::range(&file, cut, file.size());
     let mut buf: Vec<u8> = Vec::new();
     let mut done = 0.0;
+    let mut sign = Sign::default();
     let t0 = now();
     loop {
         if !current(seq) {
@@ -192,7 +212,9 @@ async fn read_part(seq: u32, data: JsValue) {
             Ok(true) => {
                 parser.push(&buf);
                 done += buf.len() as f64;
-                post(seq, "progress", &JsValue::from_f64(done));
+                if sign.due(done) {
+                    post(seq, "progress", &JsValue::from_f64(done));
+                }
             }
             Ok(false) => break,
             Err(why) => return post(seq, "error", &JsValue::from_str(&why)),

@@ -7,7 +7,7 @@
 //! Protocol between the two (beside [`super::parts`]'s, on the same second parser):
 //! * the first posts `{seq, files: [File, …]}` (the files the second reads, in order);
 //! * the second reads each whole in slices (with its own slice reader), posting
-//!   `{seq, progress: bytes}` when it starts and after every slice, and for each file in order
+//!   `{seq, progress: bytes}` when it starts and after every 4 MiB, and for each file in order
 //!   `{seq, index, read: FileRead, launches: ArrayBuffer}` (transferred) or `{seq, index,
 //!   none: true}` where it leaves the file to the first (a format read whole, or a file the
 //!   browser could not read: the first then reads it, and says why if it cannot either).
@@ -110,6 +110,7 @@ async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64) -> Option
     let mut parser = FileParser::new(&file.name());
     let mut slices = slices::Slices::range(file, 0.0, file.size());
     let mut buf: Vec<u8> = Vec::new();
+    let mut sign = parts::Sign::default();
     while parser.wanted() {
         if !parts::current(seq) {
             return None;
@@ -119,7 +120,9 @@ async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64) -> Option
         }
         parser.push(&buf);
         *progress += buf.len() as f64;
-        parts::post_fields(&[("seq", seq.into()), ("progress", (*progress).into())]);
+        if sign.due(*progress) {
+            parts::post_fields(&[("seq", seq.into()), ("progress", (*progress).into())]);
+        }
     }
     parser.finish()
 }

@@ -22,6 +22,14 @@ const READER: &str = "slice-reader.js";
 /// script says why).
 const SLICE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
+/// Bytes of a slice copied into wasm memory and parsed at a time. A slice (up to 16 MiB, as
+/// reading likes them) is handed to the parser in pieces of this size, so the parser's one
+/// buffer stays at 1 MiB, written once and warm in the CPU's caches; a 16 MiB buffer was fresh
+/// memory to fault in and zero before the first large slice could be copied, and left the
+/// worker at 25 MB after a 50 MB load, against 8 MB now (docs/PERFORMANCE.md). The first piece
+/// is the head a second parser is given ([`super::parts`]).
+const PIECE_BYTES: u32 = 1024 * 1024;
+
 /// Slices the reader worker may have read ahead of the parser: one being parsed, one
 /// waiting, one being read, so at most 48 MiB of a file is held outside wasm memory.
 const AHEAD: u32 = 2;
@@ -57,6 +65,8 @@ pub struct Slices {
     here: Here,
     /// Slices returned so far (a reader that fails after the first cannot be replaced).
     taken: u64,
+    /// The slice being handed over in pieces, and how much of it has been.
+    current: Option<(js_sys::Uint8Array, u32)>,
 }
 
 impl Slices {
@@ -67,7 +77,7 @@ impl Slices {
         // A range of one slice gains nothing from a reader: a hand-over costs more than its read.
         let warm = WARM.with(|r| r.borrow().clone()).filter(|r| !r.inbox.borrow().failed);
         let reader = warm.filter(|_| end - start > SLICE_BYTES).and_then(|r| ask(&r, file, start, end).map(|seq| (r, seq)));
-        Slices { file: file.clone(), name: file.name(), end, reader, here: Here { start, next: None }, taken: 0 }
+        Slices { file: file.clone(), name: file.name(), end, reader, here: Here { start, next: None }, taken: 0, current: None }
     }
 
     fn cannot(&self, why: &str) -> String {
@@ -97,13 +107,25 @@ impl Slices {
         Ok(slice)
     }
 
-    /// The next slice copied into `buf` (one reused buffer: the slice is copied once into wasm
-    /// memory and parsed in place); `false` after the last.
+    /// The next piece of the file (at most [`PIECE_BYTES`]) copied into `buf` (one reused
+    /// buffer: each byte is copied once into wasm memory and parsed in place); `false` after
+    /// the last.
     pub async fn next_into(&mut self, buf: &mut Vec<u8>) -> Result<bool, String> {
-        let Some(bytes) = self.next().await? else { return Ok(false) };
-        buf.resize(bytes.length() as usize, 0);
-        bytes.copy_to(buf);
-        Ok(true)
+        loop {
+            if let Some((bytes, at)) = &mut self.current {
+                let len = bytes.length();
+                if *at < len {
+                    let end = at.saturating_add(PIECE_BYTES).min(len);
+                    buf.resize((end - *at) as usize, 0);
+                    bytes.subarray(*at, end).copy_to(buf);
+                    *at = end;
+                    return Ok(true);
+                }
+            }
+            self.current = None;
+            let Some(bytes) = self.next().await? else { return Ok(false) };
+            self.current = Some((bytes, 0));
+        }
     }
 
     /// `Err(None)`: the reader worker itself failed; `Err(Some(why))`: it could not read.
