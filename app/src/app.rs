@@ -130,10 +130,7 @@ impl AppState {
         let machine = RwSignal::new(catalogue::v100());
         let filter = RwSignal::new(String::new());
         let top_n = RwSignal::new(None);
-        let report = Memo::new(move |_| {
-            let ds = Dataset { kernels: kernels.get(), ..Dataset::default() };
-            machine.with(|m| report::analyze(&ds, Some(m)))
-        });
+        let report = Memo::new(move |_| kernels.with(|ks| machine.with(|m| report::analyze_kernels(ks, Some(m)))));
         let visible = Memo::new(move |_| kernels.with(|ks| selection::visible(ks, &filter.get(), top_n.get())));
         let profile = RwSignal::new(Profile::default());
         let chosen: RwSignal<Option<Chosen>> = RwSignal::new(None);

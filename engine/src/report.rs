@@ -233,12 +233,23 @@ pub fn analyze_choice(ds: &Dataset, choice: Option<&MachineChoice>) -> AnalyzeRe
 
 /// The report of a dataset against a machine (or none).
 pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
-    let guidance = machine.map(|m| guide_all(&ds.kernels, m));
+    AnalyzeReport {
+        files: ds.files.clone(),
+        device: DeviceSummary::of(ds),
+        transfers: transfer_points(&ds.transfers, machine),
+        ..analyze_kernels(&ds.kernels, machine)
+    }
+}
+
+/// [`analyze`] of a dataset of these kernels alone (no files, devices or transfers): what the
+/// web app's tables and summary show, without first copying its kernels into a [`Dataset`]
+/// (10,000 kernels are ≈ 7 MB of counters and 10,000 names, copied on every change of machine).
+pub fn analyze_kernels(kernels: &[KernelProfile], machine: Option<&Machine>) -> AnalyzeReport {
+    let guidance = machine.map(|m| guide_all(kernels, m));
     let per_inst = machine.and_then(|m| m.flops_per_tensor_inst);
     let s = sizes(machine);
     let tpw = threads_per_warp(machine);
-    let kernels = ds
-        .kernels
+    let reports = kernels
         .iter()
         .enumerate()
         .map(|(i, k)| {
@@ -246,15 +257,15 @@ pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
             kernel_report(i, k, machine, g, per_inst, &s, tpw)
         })
         .collect();
-    let times: Vec<f64> = ds.kernels.iter().filter_map(|k| k.time_s()).collect();
+    let times: Vec<f64> = kernels.iter().filter_map(|k| k.time_s()).collect();
     AnalyzeReport {
-        files: ds.files.clone(),
-        device: DeviceSummary::of(ds),
+        files: Vec::new(),
+        device: None,
         machine: machine.map(MachineSummary::of),
-        kernels,
-        transfers: transfer_points(&ds.transfers, machine),
+        kernels: reports,
+        transfers: Vec::new(),
         total_time_s: (!times.is_empty()).then(|| times.iter().sum()),
-        whole_run_speedup: guidance.as_ref().and_then(|g| whole_run_speedup(&ds.kernels, g)),
+        whole_run_speedup: guidance.as_ref().and_then(|g| whole_run_speedup(kernels, g)),
         warnings: Vec::new(),
     }
 }
@@ -503,4 +514,33 @@ pub fn render_machine_text(r: &MachineReport) -> String {
         out.push_str(&format!("link: {} {}B/s per direction\n", l.name, si(l.bytes_per_s)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{analyze, analyze_kernels};
+    use crate::dataset::Dataset;
+    use crate::domain::counters::Counter;
+    use crate::domain::profile::KernelProfile;
+    use crate::model::catalogue;
+
+    /// The app's report (kernels alone, not copied into a dataset) is `analyze`'s of a dataset
+    /// of those kernels, to the bit; with the dataset's files and transfers only those differ.
+    #[test]
+    fn analyze_kernels_is_analyze_of_a_dataset_of_the_kernels() {
+        let kernels = vec![
+            KernelProfile::from_counters("gemm", &[(Counter::TimeS, 1e-3), (Counter::Fp64Fma, 2e9), (Counter::DramBytes, 4e8)]),
+            KernelProfile::from_counters("copy", &[(Counter::TimeS, 3e-3), (Counter::DramBytes, 2.4e9)]),
+        ];
+        let v100 = catalogue::v100();
+        let alone = analyze_kernels(&kernels, Some(&v100));
+        let ds = Dataset { kernels: kernels.clone(), ..Dataset::default() };
+        assert_eq!(alone, analyze(&ds, Some(&v100)));
+        assert_eq!(analyze_kernels(&kernels, None), analyze(&ds, None));
+        // 1 ms + 3 ms; gemm: 2e9 FMAs are 4e9 FLOP in 1 ms, 4 TFLOP/s.
+        assert_eq!(alone.total_time_s, Some(4e-3));
+        assert_eq!(alone.kernels[0].flops_per_s, Some(4e12));
+        assert_eq!(alone.kernels.len(), 2);
+        assert!(alone.files.is_empty() && alone.transfers.is_empty() && alone.device.is_none());
+    }
 }

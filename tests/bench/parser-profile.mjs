@@ -3,6 +3,7 @@
 // 0.2 ms from the pick until the chart is drawn, with wasm functions named from the build's
 // symbol maps (scripts/symbols.mjs; the shipped wasm has no names).
 //   node tests/bench/parser-profile.mjs FILE [DIST]
+//   PROFILE_PAGE=1 node tests/bench/parser-profile.mjs FILE [DIST]   # the page's main thread too
 // Prints, per worker, its busy samples and the functions with the most self time, as shares of
 // its busy time. Puppeteer (not Playwright): it hands over the CDP session of every worker,
 // nested ones included. Headless Chromium, 1200 × 900, a fresh page, after the parser's start
@@ -45,6 +46,8 @@ try {
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, { timeout: 30_000 });
   await new Promise((r) => setTimeout(r, 500));
+  // The page itself, as one more "worker" (its main thread: reading the answer, the view).
+  if (process.env.PROFILE_PAGE) workers.push({ url: `${url}(page)`, client: await page.createCDPSession() });
   for (const w of workers) {
     await w.client.send('Profiler.enable');
     await w.client.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -55,6 +58,8 @@ try {
   await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, { timeout: 600_000 });
   const load = await page.evaluate(() => performance.getEntriesByName('roofline:load')[0].duration);
   console.log(`${file}: pick → chart ${load.toFixed(0)} ms`);
+  // The page's work after the chart (the table's first layout) within the profile too.
+  if (process.env.PROFILE_PAGE) await new Promise((r) => setTimeout(r, 1000));
   for (const w of workers) {
     const { profile } = await w.client.send('Profiler.stop');
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
