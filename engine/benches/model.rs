@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use roofline_engine::chart::{self, raster, ChartInput, Mode};
 use roofline_engine::domain::counters::{Counter, Counters};
 use roofline_engine::model::catalogue;
-use roofline_engine::report::analyze;
+use roofline_engine::report::{analyze, analyze_kernels};
 use roofline_engine::{Dataset, KernelProfile};
 use std::hint::black_box;
 use std::time::Duration;
@@ -46,6 +46,11 @@ fn model(c: &mut Criterion) {
     g.throughput(Throughput::Elements(KERNELS as u64));
     g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
     g.bench_function("analyze_with_guidance", |b| b.iter(|| black_box(analyze(black_box(&ds), machine.as_ref()))));
+    // The web app's report of its kernels: before, copied into a Dataset first; now in place.
+    g.bench_function("app_report_copied", |b| {
+        b.iter(|| black_box(analyze(&Dataset { kernels: black_box(&ds).kernels.clone(), ..Dataset::default() }, machine.as_ref())))
+    });
+    g.bench_function("app_report_in_place", |b| b.iter(|| black_box(analyze_kernels(black_box(&ds.kernels), machine.as_ref()))));
     g.finish();
 }
 
