@@ -3,7 +3,8 @@
 // 0.2 ms from the pick until the chart is drawn, with wasm functions named from the build's
 // symbol maps (scripts/symbols.mjs; the shipped wasm has no names).
 //   node tests/bench/parser-profile.mjs FILE [DIST]
-//   PROFILE_PAGE=1 node tests/bench/parser-profile.mjs FILE [DIST]   # the page's main thread too
+//   PROFILE_PAGE=1 node tests/bench/parser-profile.mjs FILE [DIST]   # the page's main thread too,
+//   and its longest busy stretch with the time in each function, callers included
 // Prints, per worker, its busy samples and the functions with the most self time, as shares of
 // its busy time. Puppeteer (not Playwright): it hands over the CDP session of every worker,
 // nested ones included. Headless Chromium, 1200 × 900, a fresh page, after the parser's start
@@ -36,6 +37,31 @@ const nameOf = (frame) => {
   return (m && map?.get(Number(m[1]))) || frame.functionName || '(anonymous)';
 };
 
+/// The page's longest stretch of samples without idle ones (a long task, or tasks back to back)
+/// and the functions it spent that time in, callers included (each counted once per sample).
+function longestStretch(profile, byId) {
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  let best = { us: 0, from: 0, to: 0 }, from = 0, us = 0;
+  profile.samples.forEach((id, k) => {
+    if (byId.get(id).callFrame.functionName === '(idle)') {
+      if (us > best.us) best = { us, from, to: k };
+      us = 0; from = k + 1;
+    } else us += profile.timeDeltas[k + 1] ?? 0;
+  });
+  if (us > best.us) best = { us, from, to: profile.samples.length };
+  const inclusive = new Map();
+  for (let k = best.from; k < best.to; k++) {
+    const seen = new Set();
+    for (let id = profile.samples[k]; id !== undefined; id = parent.get(id)) seen.add(nameOf(byId.get(id).callFrame));
+    for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + (profile.timeDeltas[k + 1] ?? 0));
+  }
+  console.log(`\nthe page's longest busy stretch: ${(best.us / 1000).toFixed(0)} ms; time in each function, callers included:`);
+  for (const [name, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Math.max(TOP, 30))) {
+    console.log(`${(t / 1000).toFixed(1).padStart(7)} ms  ${name.slice(0, 120)}`);
+  }
+}
+
 const { server, url } = await serve(dist, 0, '/roofline/');
 const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: LAUNCH_ARGS, headless: true });
 try {
@@ -47,7 +73,7 @@ try {
   await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, { timeout: 30_000 });
   await new Promise((r) => setTimeout(r, 500));
   // The page itself, as one more "worker" (its main thread: reading the answer, the view).
-  if (process.env.PROFILE_PAGE) workers.push({ url: `${url}(page)`, client: await page.createCDPSession() });
+  if (process.env.PROFILE_PAGE) workers.push({ url: `${url}(page)`, client: await page.createCDPSession(), page: true });
   for (const w of workers) {
     await w.client.send('Profiler.enable');
     await w.client.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -76,6 +102,7 @@ try {
     for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
       console.log(`${(100 * us / Math.max(busy, 1)).toFixed(1).padStart(6)} %  ${name.slice(0, 120)}`);
     }
+    if (w.page) longestStretch(profile, byId);
   }
 } finally {
   await browser.close();
