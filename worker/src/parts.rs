@@ -135,25 +135,6 @@ pub fn current(seq: u32) -> bool {
     CURRENT.with(Cell::get) == seq
 }
 
-/// When the second parser posts its progress: every [`super::PROGRESS_BYTES`] read, as the
-/// first parser posts the page's (one message per 1 MiB piece, [`super::slices`], was 25 for
-/// a 50 MB file's part); still far more often than [`STALL_MS`] needs.
-#[derive(Default)]
-pub struct Sign {
-    posted: f64,
-}
-
-impl Sign {
-    /// Whether `done` bytes read call for a progress message now.
-    pub fn due(&mut self, done: f64) -> bool {
-        let due = done - self.posted >= super::PROGRESS_BYTES;
-        if due {
-            self.posted = done;
-        }
-        due
-    }
-}
-
 /// Posts `{seq, key: value}` to the first parser.
 fn post(seq: u32, key: &str, value: &JsValue) {
     post_fields(&[("seq", seq.into()), (key, value.clone())]);
@@ -202,7 +183,7 @@ async fn read_part(seq: u32, data: JsValue) {
     let mut slices = slices::Slices::range(&file, cut, file.size());
     let mut buf: Vec<u8> = Vec::new();
     let mut done = 0.0;
-    let mut sign = Sign::default();
+    let mut step = super::ProgressStep::default();
     let t0 = now();
     loop {
         if !current(seq) {
@@ -212,7 +193,7 @@ async fn read_part(seq: u32, data: JsValue) {
             Ok(true) => {
                 parser.push(&buf);
                 done += buf.len() as f64;
-                if sign.due(done) {
+                if step.due(done) {
                     post(seq, "progress", &JsValue::from_f64(done));
                 }
             }

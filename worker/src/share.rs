@@ -80,6 +80,7 @@ impl Shared {
 /// Reads the files one message asks for, posting each file's read in order.
 pub async fn read_files(seq: u32, files: js_sys::Array) {
     let mut progress = 0.0; // bytes read
+    let mut step = super::ProgressStep::default();
     parts::post_fields(&[("seq", seq.into()), ("progress", progress.into())]); // started
     // Leaves file `index` to the first parser.
     let leave = |index: usize| parts::post_fields(&[("seq", seq.into()), ("index", index.into()), ("none", JsValue::TRUE)]);
@@ -88,7 +89,7 @@ pub async fn read_files(seq: u32, files: js_sys::Array) {
             leave(index);
             continue;
         };
-        let Some(mut read) = read_file(seq, &file, &mut progress).await else {
+        let Some(mut read) = read_file(seq, &file, &mut progress, &mut step).await else {
             if !parts::current(seq) {
                 return; // given up by the first parser
             }
@@ -106,11 +107,10 @@ pub async fn read_files(seq: u32, files: js_sys::Array) {
 
 /// Reads one file whole; `None` where the first parser should read it (a format read whole,
 /// a file the browser could not read, or the list given up).
-async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64) -> Option<FileRead> {
+async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64, step: &mut super::ProgressStep) -> Option<FileRead> {
     let mut parser = FileParser::new(&file.name());
     let mut slices = slices::Slices::range(file, 0.0, file.size());
     let mut buf: Vec<u8> = Vec::new();
-    let mut sign = parts::Sign::default();
     while parser.wanted() {
         if !parts::current(seq) {
             return None;
@@ -120,7 +120,7 @@ async fn read_file(seq: u32, file: &web_sys::File, progress: &mut f64) -> Option
         }
         parser.push(&buf);
         *progress += buf.len() as f64;
-        if sign.due(*progress) {
+        if step.due(*progress) {
             parts::post_fields(&[("seq", seq.into()), ("progress", (*progress).into())]);
         }
     }
