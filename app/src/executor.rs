@@ -12,8 +12,18 @@
 //! a reactive value that the outer one is disposing: the other WebKit panic seen in CI.
 //!
 //! The tasks live in futures' `FuturesUnordered`, which wakes the one waker it is polled with
-//! whenever any task is ready. This file adds only the microtask that polls it and the guard
-//! against nested runs.
+//! whenever any task is ready. This file adds the microtask that polls it, the guard against
+//! nested runs, and, once the page has started ([`slice_runs`]), a limit on how long one run
+//! holds the page: past [`SLICE_MS`] its tasks wait for a run in the page's next task.
+//!
+//! Why the limit: a large load sets 10,000 kernels at once, and every effect that reads them
+//! (the table, the chart, the summary, guidance, the address) ran in one microtask run, one
+//! task of 160–200 ms on the development machine, against issue 17's 50 ms. Leptos's effects
+//! are tasks of this executor, so a run that stops between two of them and goes on in the next
+//! task (a zero-delay timer) splits that work where the effects split it, with the page's input
+//! and frames in between. The start is not sliced: its first chart must be drawn in the task
+//! that mounts the app (main.rs), and splitting it made Lighthouse's blocking time worse
+//! (docs/PERFORMANCE.md, 2026-11-28, evening).
 
 use futures::stream::{FuturesUnordered, StreamExt};
 use std::cell::{Cell, RefCell};
@@ -39,6 +49,40 @@ thread_local! {
     static AGAIN: Cell<bool> = const { Cell::new(false) };
     /// `run` as a JavaScript function, made once.
     static RUN: JsValue = Closure::<dyn FnMut()>::new(run).into_js_value();
+    /// `run_later` as a JavaScript function, made once.
+    static RUN_LATER: JsValue = Closure::<dyn FnMut()>::new(run_later).into_js_value();
+    /// How long one run may hold the page, in ms: `None` (no limit) until [`slice_runs`].
+    static SLICE: Cell<Option<f64>> = const { Cell::new(None) };
+    /// When the run in progress passes its slice (`Date.now()`, ms).
+    static DEADLINE_MS: Cell<f64> = const { Cell::new(f64::INFINITY) };
+    /// The run in progress has passed its slice: tasks wait for the next run.
+    static OVER: Cell<bool> = const { Cell::new(false) };
+    /// A run is queued as a zero-delay timer (the page's next task) and has not started:
+    /// until it does, no microtask run is queued, and one that was returns at once.
+    static LATER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// How long a run may hold the page once the page has started: under half of the 50 ms that
+/// makes a task long (Lighthouse, the Long Tasks API), because the check falls between tasks
+/// of this executor and one task (an effect) can take 20–40 ms on its own.
+pub const SLICE_MS: f64 = 20.0;
+
+/// From now on, a run that has taken `slice_ms` leaves the tasks still ready to a run in the
+/// page's next task. main.rs calls it with [`SLICE_MS`] once the start's first chart is drawn.
+pub fn slice_runs(slice_ms: f64) {
+    SLICE.with(|s| s.set(Some(slice_ms)));
+}
+
+/// Whether the run in progress has passed its slice (and so has ended it).
+fn over() -> bool {
+    if OVER.with(Cell::get) {
+        return true;
+    }
+    let past = js_sys::Date::now() >= DEADLINE_MS.with(Cell::get);
+    if past {
+        OVER.with(|o| o.set(true));
+    }
+    past
 }
 
 /// The waker `TASKS` is polled with: any task woken queues a run. It holds no data, so it is
@@ -72,13 +116,30 @@ impl any_spawner::CustomExecutor for Microtasks {
     fn poll_local(&self) {}
 }
 
-/// Runs `fut` to completion, polled from microtasks.
+/// Runs `fut` to completion, polled from microtasks. Once the run polling it has passed its
+/// slice, the task is not polled but woken again, for the next run.
 pub fn spawn_local(fut: impl Future<Output = ()> + 'static) {
-    SPAWNED.with(|s| s.borrow_mut().push(Box::pin(fut)));
+    let mut fut: Task = Box::pin(fut);
+    let task: Task = Box::pin(std::future::poll_fn(move |cx| {
+        if over() {
+            cx.waker().wake_by_ref();
+            return Poll::Pending;
+        }
+        fut.as_mut().poll(cx)
+    }));
+    SPAWNED.with(|s| s.borrow_mut().push(task));
     queue_run();
 }
 
+/// Queues a run: a microtask, or, once the run in progress has passed its slice, a
+/// zero-delay timer (one; the microtasks wait for it).
 fn queue_run() {
+    if LATER.with(Cell::get) {
+        return;
+    }
+    if OVER.with(Cell::get) {
+        return queue_later();
+    }
     if QUEUED.with(|q| q.replace(true)) {
         return;
     }
@@ -88,6 +149,27 @@ fn queue_run() {
     }
 }
 
+/// Queues a run in the page's next task.
+fn queue_later() {
+    if LATER.with(|l| l.replace(true)) {
+        return;
+    }
+    let queued = web_sys::window().is_some_and(|w| RUN_LATER.with(|r| w.set_timeout_with_callback(r.unchecked_ref()).is_ok()));
+    if !queued {
+        // No timers (no window): no slices either.
+        LATER.with(|l| l.set(false));
+        OVER.with(|o| o.set(false));
+        DEADLINE_MS.with(|d| d.set(f64::INFINITY));
+        queue_run();
+    }
+}
+
+/// The run queued by [`queue_later`].
+fn run_later() {
+    LATER.with(|l| l.set(false));
+    run();
+}
+
 /// Polls every ready task until none is. A run nested in another (a microtask run while wasm
 /// is on the stack) returns at once: the outer run is still polling, and polls what the
 /// nested one would have, then polls once more. (The set of tasks hands its waker to the
@@ -95,10 +177,17 @@ fn queue_run() {
 /// wake queued is the one the nested run used up, so the outer run makes that next poll.)
 fn run() {
     QUEUED.with(|q| q.set(false));
+    if LATER.with(Cell::get) {
+        // A run is queued for the next task: this task has had its slice.
+        return;
+    }
     if RUNNING.with(|r| r.replace(true)) {
         AGAIN.with(|a| a.set(true));
         return;
     }
+    OVER.with(|o| o.set(false));
+    let deadline_ms = SLICE.with(Cell::get).map_or(f64::INFINITY, |slice_ms| js_sys::Date::now() + slice_ms);
+    DEADLINE_MS.with(|d| d.set(deadline_ms));
     let waker = Waker::from(Arc::new(QueueRun));
     let mut cx = Context::from_waker(&waker);
     loop {
@@ -109,6 +198,11 @@ fn run() {
             tasks.extend(spawned);
             tasks.poll_next_unpin(&mut cx)
         });
+        if OVER.with(Cell::get) {
+            // Past the slice: what is ready (woken, or spawned) waits for the next task's run.
+            queue_later();
+            break;
+        }
         match polled {
             // A task finished: poll on.
             Poll::Ready(Some(())) => continue,
@@ -123,6 +217,7 @@ fn run() {
         }
     }
     RUNNING.with(|r| r.set(false));
+    DEADLINE_MS.with(|d| d.set(f64::INFINITY));
 }
 
 /// A promise resolved from a zero-delay timer: awaiting it ends the current task, so the

@@ -25,10 +25,15 @@ fn main() {
 
 /// Starts the app, then removes the static first paint (index.html's `#first-paint`) in the
 /// task that mounted the app (whose first chart is drawn before the next frame), so no frame
-/// shows both and nothing shifts.
+/// shows both and nothing shifts. From the next task on, the executor's runs are sliced
+/// (executor.rs says why the start is not).
 fn mount() {
     roofline_app::start();
     if let Some(skeleton) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("first-paint")) {
         skeleton.remove();
     }
+    roofline_app::executor::spawn_local(async {
+        let _ = JsFuture::from(roofline_app::executor::next_task()).await;
+        roofline_app::executor::slice_runs(roofline_app::executor::SLICE_MS);
+    });
 }
