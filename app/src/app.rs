@@ -110,6 +110,12 @@ pub struct AppState {
     pub chart_cache: Memo<ModelCache>,
 }
 
+/// The machine chosen for a dataset, not yet applied (`AppState::decide_machine`).
+struct Decided {
+    profile: Profile,
+    picked: Result<choice::MachineChoice, String>,
+}
+
 /// A profile's device as the machine choice needs it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
@@ -130,7 +136,8 @@ impl AppState {
         let machine = RwSignal::new(catalogue::v100());
         let filter = RwSignal::new(String::new());
         let top_n = RwSignal::new(None);
-        let report = Memo::new(move |_| kernels.with(|ks| machine.with(|m| report::analyze_kernels(ks, Some(m)))));
+        // A large load's report and names were worked out before it was shown (prepare.rs).
+        let report = Memo::new(move |_| kernels.with(|ks| machine.with(|m| crate::prepare::take_report(ks, m).unwrap_or_else(|| report::analyze_kernels(ks, Some(m))))));
         let visible = Memo::new(move |_| kernels.with(|ks| selection::visible(ks, &filter.get(), top_n.get())));
         let profile = RwSignal::new(Profile::default());
         let chosen: RwSignal<Option<Chosen>> = RwSignal::new(None);
@@ -141,7 +148,7 @@ impl AppState {
             profile.with(|p| machine.with(|m| Some(choice::note(p.device.as_ref(), p.measured_sm_clock_hz, m, c, basis, p.identified.as_ref()))))
         });
         let mode = RwSignal::new(Mode::Classic);
-        let names = Memo::new(move |_| kernels.with(|ks| distinct_display_names(&ks.iter().map(|k| k.name.as_str()).collect::<Vec<_>>())));
+        let names = Memo::new(move |_| kernels.with(|ks| crate::prepare::take_names(ks).unwrap_or_else(|| distinct_display_names(&ks.iter().map(|k| k.name.as_str()).collect::<Vec<_>>()))));
         let controls = Memo::new(move |_| kernels.with(|ks| machine.with(|m| controls::controls(ks, m, mode.get()))));
         let kernel_note = Memo::new(move |_| kernels.with(|ks| machine.with(|m| places::places(ks, m, mode.get()).note())));
         let chart_cache = Memo::new(move |_| kernels.with(|ks| machine.with(|m| ModelCache::new(ks, m, mode.get()))));
@@ -190,8 +197,9 @@ impl AppState {
 
     /// Picks the machine for a dataset and its clock (the engine's `choice::choose`): a machine
     /// file among the files, else the profile's own GPU, else the machine shown now (V100 at
-    /// first) at the clock the profile measured. Returns what the choice has to say.
-    fn choose_machine(self, ds: &Dataset) -> Vec<Notice> {
+    /// first) at the clock the profile measured. Decided before the load's report is prepared
+    /// (prepare.rs), applied when the load is shown ([`Self::apply_machine`]).
+    fn decide_machine(self, ds: &Dataset) -> Decided {
         let from_ncu = ds.files.iter().any(|f| f.format.starts_with("ncu"));
         let measured = ds.measured_sm_clock_hz();
         let profiled = choice::profile_machines(ds);
@@ -212,7 +220,13 @@ impl AppState {
             }
             Err(e) => Err(e),
         };
-        self.profile.set(Profile { device: ds.main_device().map(|r| r.device.clone()), measured_sm_clock_hz: measured, from_ncu, identified, alternatives });
+        Decided { profile: Profile { device: ds.main_device().map(|r| r.device.clone()), measured_sm_clock_hz: measured, from_ncu, identified, alternatives }, picked }
+    }
+
+    /// Applies a [`Self::decide_machine`] choice; returns what the choice has to say.
+    fn apply_machine(self, choice: Decided) -> Vec<Notice> {
+        let Decided { profile, picked } = choice;
+        self.profile.set(profile);
         match picked {
             Ok(c) => {
                 self.machine.set(c.machine);
@@ -328,12 +342,12 @@ impl AppState {
         spawn_local(async move {
             let result = files::load_sources(sources).await;
             perf::measure("roofline:parse", "roofline:parse-start");
-            self.show_dataset(result);
+            self.show_dataset(result).await;
         });
     }
 
     /// Shows a parsed dataset; on error the previous view stays and the alert says why.
-    fn show_dataset(self, result: Result<Dataset, String>) {
+    async fn show_dataset(self, result: Result<Dataset, String>) {
         match result {
             Ok(ds) if ds.kernels.is_empty() && ds.machine.is_some() => {
                 // A machine file alone (ERT, Advisor roofs, rocprof-compute): new ceilings.
@@ -357,12 +371,28 @@ impl AppState {
                 self.loading_mark.set(false);
             }
             Ok(ds) if ds.kernels.is_empty() => self.load_failed(no_kernels(&ds)),
-            Ok(ds) => {
+            Ok(mut ds) => {
+                // The machine is chosen, and the report and names of a large load worked out a
+                // part per task (prepare.rs), before anything of the load is shown.
+                let cancelled = files::cancelled_since_now();
+                let ticket = crate::prepare::ticket();
+                let choice = self.decide_machine(&ds);
+                ds.kernels = shown(std::mem::take(&mut ds.kernels));
+                let machine = choice.picked.as_ref().ok().map_or_else(|| self.machine.get_untracked(), |c| c.machine.clone());
+                if crate::prepare::prepare(&ds.kernels, &machine, cancelled).await.is_err() {
+                    crate::prepare::forget();
+                    return self.load_failed(files::CANCELLED.to_string());
+                }
+                if !crate::prepare::may_show(ticket) {
+                    // A load whose answer came later has been shown meanwhile: it stays.
+                    crate::prepare::forget();
+                    return;
+                }
                 let mut warnings: Vec<Notice> = ds.warnings.iter().map(Notice::from).collect();
-                warnings.extend(self.choose_machine(&ds));
+                warnings.extend(self.apply_machine(choice));
                 self.warnings.set(warnings);
                 self.runs.set(Vec::new());
-                self.show_kernels(ds);
+                self.show_shown_kernels(ds);
             }
             Err(e) => self.load_failed(e),
         }
@@ -371,14 +401,20 @@ impl AppState {
     /// Makes a dataset with kernels the one shown: its kernels, machine (if it names one),
     /// transfers and source; selection and zoom reset. Earlier runs and warnings are the
     /// caller's (a new load clears the runs, a compared run adds to them).
-    pub fn show_kernels(self, ds: Dataset) {
+    pub fn show_kernels(self, mut ds: Dataset) {
+        ds.kernels = shown(std::mem::take(&mut ds.kernels));
+        self.show_shown_kernels(ds);
+    }
+
+    /// [`Self::show_kernels`] of kernels already rounded as shown ([`shown`]).
+    fn show_shown_kernels(self, ds: Dataset) {
         self.error.set(None);
         self.example.set(false);
         self.source.set(describe_files(&ds));
         self.selected.set(None);
         self.zoom.set(None);
         self.transfers.set(ds.transfers);
-        self.kernels.set(shown(ds.kernels));
+        self.kernels.set(ds.kernels);
     }
 
     /// A load that gave nothing to show: the alert says why, the previous view stays.
@@ -435,10 +471,10 @@ impl AppState {
                     self.apply(view);
                     return;
                 }
-                Err(e) => return self.show_dataset(Err(e)),
+                Err(e) => return self.show_dataset(Err(e)).await,
             }
         }
-        self.show_dataset(result);
+        self.show_dataset(result).await;
     }
 }
 

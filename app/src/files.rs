@@ -11,7 +11,7 @@ use roofline_engine::SourceFile;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
-pub use worker::{cancel, prewarm, CANCELLED};
+pub use worker::{cancel, cancelled_since_now, prewarm, CANCELLED};
 
 /// The names of a file list, for messages.
 fn names(list: &web_sys::FileList) -> String {

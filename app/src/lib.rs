@@ -25,6 +25,7 @@ pub mod panic;
 pub mod paste_box;
 pub mod reactive;
 pub mod popover;
+pub mod prepare;
 pub mod summary_panel;
 pub mod theme;
 pub mod toolbar;

@@ -189,6 +189,13 @@ pub fn prewarm() {
     let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(start.unchecked_ref(), 0);
 }
 
+/// Whether [`cancel`] has been called since this was: for work a load does after its answer
+/// is read (the app's preparation of a large load, prepare.rs).
+pub fn cancelled_since_now() -> impl Fn() -> bool + 'static {
+    let cancels = CANCELS.with(Cell::get);
+    move || CANCELS.with(Cell::get) != cancels
+}
+
 /// Ends the worker and every load in flight (they fail with [`CANCELLED`]).
 pub fn cancel() {
     CANCELS.with(|c| c.set(c.get().wrapping_add(1)));

@@ -11,7 +11,7 @@ use crate::dataset::Dataset;
 use crate::domain::DataType;
 use crate::domain::FileInfo;
 use crate::model::classic::{ridges, Ridge};
-use crate::model::guidance::{guide_all, summary, whole_run_speedup, Guidance};
+use crate::model::guidance::{guide, rank, summary, whole_run_speedup, Guidance};
 use crate::model::hierarchical::{kernel_points, level_bytes, sizes};
 use crate::model::instruction::{instruction_points, predication_ratio, tensor_inst_per_s, threads_per_warp, warp_inst, InstructionPoint};
 use crate::model::transfers::{transfer_points, TransferPoint};
@@ -245,28 +245,73 @@ pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
 /// web app's tables and summary show, without first copying its kernels into a [`Dataset`]
 /// (10,000 kernels are ≈ 7 MB of counters and 10,000 names, copied on every change of machine).
 pub fn analyze_kernels(kernels: &[KernelProfile], machine: Option<&Machine>) -> AnalyzeReport {
-    let guidance = machine.map(|m| guide_all(kernels, m));
-    let per_inst = machine.and_then(|m| m.flops_per_tensor_inst);
-    let s = sizes(machine);
-    let tpw = threads_per_warp(machine);
-    let reports = kernels
-        .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let g = guidance.as_ref().and_then(|gs| gs.get(i).cloned().flatten());
-            kernel_report(i, k, machine, g, per_inst, &s, tpw)
-        })
-        .collect();
-    let times: Vec<f64> = kernels.iter().filter_map(|k| k.time_s()).collect();
-    AnalyzeReport {
-        files: Vec::new(),
-        device: None,
-        machine: machine.map(MachineSummary::of),
-        kernels: reports,
-        transfers: Vec::new(),
-        total_time_s: (!times.is_empty()).then(|| times.iter().sum()),
-        whole_run_speedup: guidance.as_ref().and_then(|g| whole_run_speedup(kernels, g)),
-        warnings: Vec::new(),
+    KernelsReport::new(kernels, machine).finish()
+}
+
+/// [`analyze_kernels`] built a part at a time: the web app builds the report of a large load
+/// over several tasks of the page, [`KernelsReport::step`] by step, so that none of them is
+/// long (issue 17: 10,000 kernels took one task of 50–90 ms in the browser). The steps do the
+/// work of one call in the same order, so the report is the same to the bit however it is cut.
+pub struct KernelsReport<'a> {
+    kernels: &'a [KernelProfile],
+    machine: Option<&'a Machine>,
+    /// Each kernel's guidance, in kernel order: the first pass (none without a machine).
+    guidance: Vec<Option<Guidance>>,
+    /// Each kernel's report: the second pass, once the guidance is ranked.
+    reports: Vec<KernelReport>,
+    /// The whole run's speed-up, found when the guidance is ranked.
+    whole_run_speedup: Option<f64>,
+}
+
+impl<'a> KernelsReport<'a> {
+    pub fn new(kernels: &'a [KernelProfile], machine: Option<&'a Machine>) -> Self {
+        KernelsReport { kernels, machine, guidance: Vec::with_capacity(machine.map_or(0, |_| kernels.len())), reports: Vec::with_capacity(kernels.len()), whole_run_speedup: None }
+    }
+
+    /// Does the work of up to `kernels` more kernels (each kernel counts twice: its guidance,
+    /// then its report); returns whether the whole report is done.
+    pub fn step(&mut self, kernels: usize) -> bool {
+        let mut budget = kernels.max(1);
+        if let Some(m) = self.machine {
+            let guided = self.guidance.len();
+            if guided < self.kernels.len() {
+                let to = guided.saturating_add(budget).min(self.kernels.len());
+                self.guidance.extend(self.kernels[guided..to].iter().map(|k| guide(k, m)));
+                budget -= to - guided;
+                if to == self.kernels.len() {
+                    rank(self.kernels, &mut self.guidance);
+                    self.whole_run_speedup = whole_run_speedup(self.kernels, &self.guidance);
+                }
+            }
+        }
+        if budget > 0 && (self.machine.is_none() || self.guidance.len() == self.kernels.len()) {
+            let per_inst = self.machine.and_then(|m| m.flops_per_tensor_inst);
+            let s = sizes(self.machine);
+            let tpw = threads_per_warp(self.machine);
+            let from = self.reports.len();
+            let to = from.saturating_add(budget).min(self.kernels.len());
+            for i in from..to {
+                let g = self.guidance.get_mut(i).and_then(Option::take);
+                self.reports.push(kernel_report(i, &self.kernels[i], self.machine, g, per_inst, &s, tpw));
+            }
+        }
+        self.reports.len() == self.kernels.len()
+    }
+
+    /// The report, after doing whatever work is left.
+    pub fn finish(mut self) -> AnalyzeReport {
+        while !self.step(usize::MAX) {}
+        let times: Vec<f64> = self.kernels.iter().filter_map(|k| k.time_s()).collect();
+        AnalyzeReport {
+            files: Vec::new(),
+            device: None,
+            machine: self.machine.map(MachineSummary::of),
+            kernels: self.reports,
+            transfers: Vec::new(),
+            total_time_s: (!times.is_empty()).then(|| times.iter().sum()),
+            whole_run_speedup: self.whole_run_speedup,
+            warnings: Vec::new(),
+        }
     }
 }
 
@@ -518,8 +563,10 @@ pub fn render_machine_text(r: &MachineReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{analyze, analyze_kernels};
+    use super::{analyze, analyze_kernels, kernel_report, sizes, threads_per_warp, AnalyzeReport, KernelsReport, MachineSummary};
     use crate::dataset::Dataset;
+    use crate::model::guidance::{guide_all, whole_run_speedup};
+    use crate::model::Machine;
     use crate::domain::counters::Counter;
     use crate::domain::profile::KernelProfile;
     use crate::model::catalogue;
@@ -542,5 +589,64 @@ mod tests {
         assert_eq!(alone.kernels[0].flops_per_s, Some(4e12));
         assert_eq!(alone.kernels.len(), 2);
         assert!(alone.files.is_empty() && alone.transfers.is_empty() && alone.device.is_none());
+    }
+
+    /// The report as one pass computed it before [`KernelsReport`]: all guidance, ranked, then
+    /// each kernel's report.
+    fn in_one_pass(kernels: &[KernelProfile], machine: Option<&Machine>) -> AnalyzeReport {
+        let guidance = machine.map(|m| guide_all(kernels, m));
+        let per_inst = machine.and_then(|m| m.flops_per_tensor_inst);
+        let (s, tpw) = (sizes(machine), threads_per_warp(machine));
+        let reports = kernels.iter().enumerate().map(|(i, k)| kernel_report(i, k, machine, guidance.as_ref().and_then(|gs| gs[i].clone()), per_inst, &s, tpw)).collect();
+        let times: Vec<f64> = kernels.iter().filter_map(|k| k.time_s()).collect();
+        AnalyzeReport {
+            files: Vec::new(),
+            device: None,
+            machine: machine.map(MachineSummary::of),
+            kernels: reports,
+            transfers: Vec::new(),
+            total_time_s: (!times.is_empty()).then(|| times.iter().sum()),
+            whole_run_speedup: guidance.as_ref().and_then(|g| whole_run_speedup(kernels, g)),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The report built step by step (as the web app builds a large one, a part per task) is
+    /// the report of one pass, to the bit, wherever the steps cut it: inside the guidance pass,
+    /// at its end (where the ranks are set), inside the reports' pass.
+    #[test]
+    fn a_report_built_in_steps_is_the_report_of_one_pass() {
+        let kernels = vec![
+            KernelProfile::from_counters("gemm", &[(Counter::TimeS, 1e-3), (Counter::Fp64Fma, 2e9), (Counter::DramBytes, 4e8)]),
+            KernelProfile::from_counters("copy", &[(Counter::TimeS, 3e-3), (Counter::DramBytes, 2.4e9)]),
+            KernelProfile::from_counters("untimed", &[(Counter::Fp32Fma, 1e6)]),
+            KernelProfile::from_counters("stencil", &[(Counter::TimeS, 2e-3), (Counter::Fp32Add, 1e9), (Counter::DramBytes, 1e9)]),
+            KernelProfile::from_counters("tiny", &[(Counter::TimeS, 1e-6), (Counter::DramBytes, 1e3)]),
+        ];
+        let v100 = catalogue::v100();
+        for machine in [Some(&v100), None] {
+            let whole = in_one_pass(&kernels, machine);
+            assert_eq!(analyze_kernels(&kernels, machine), whole);
+            for step in [1, 2, 3, 4, 5, 6, 9, 10, 11] {
+                let mut b = KernelsReport::new(&kernels, machine);
+                let mut steps = 1;
+                while !b.step(step) {
+                    steps += 1;
+                }
+                // Each kernel counts twice with a machine (guidance, report), once without.
+                let work = kernels.len() * if machine.is_some() { 2 } else { 1 };
+                assert_eq!(steps, work.div_ceil(step), "steps of {step}");
+                assert_eq!(b.finish(), whole, "steps of {step}");
+            }
+        }
+        // The guidance was ranked across all five, not per step: with V100, the timed kernels
+        // below their roofs have ranks 1, 2, … in order of their savings.
+        let report = analyze_kernels(&kernels, Some(&v100));
+        let mut ranks: Vec<usize> = report.kernels.iter().filter_map(|k| k.guidance.as_ref()?.rank).collect();
+        ranks.sort_unstable();
+        assert_eq!(ranks, (1..=ranks.len()).collect::<Vec<_>>());
+        assert!(ranks.len() >= 3, "{ranks:?}");
+        // 1 + 3 + 2 ms + 1 µs.
+        assert_eq!(report.total_time_s, Some(1e-3 + 3e-3 + 2e-3 + 1e-6));
     }
 }

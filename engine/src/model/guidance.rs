@@ -305,6 +305,14 @@ pub fn guide(k: &KernelProfile, m: &Machine) -> Option<Guidance> {
 /// Amdahl rank (largest potential saving first).
 pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>> {
     let mut gs: Vec<Option<Guidance>> = kernels.iter().map(|k| guide(k, m)).collect();
+    rank(kernels, &mut gs);
+    gs
+}
+
+/// The second half of [`guide_all`], once every kernel has its [`guide`]: each saving as a
+/// share of all timed kernels' time, and the Amdahl rank. `gs[i]` is the guidance of
+/// `kernels[i]`.
+pub fn rank(kernels: &[KernelProfile], gs: &mut [Option<Guidance>]) {
     let total_s: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
     let mut order: Vec<usize> = (0..gs.len()).filter(|&i| gs[i].as_ref().is_some_and(|g| !g.above_roof)).collect();
     let saving = |i: usize| gs[i].as_ref().map_or(0.0, |g| g.potential_saving_s);
@@ -317,7 +325,6 @@ pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>
     for g in gs.iter_mut().flatten() {
         g.potential_saving_fraction = (total_s > 0.0).then(|| g.potential_saving_s / total_s);
     }
-    gs
 }
 
 /// Whole-run speed-up if the kernels' potential savings were all realised (Amdahl):
