@@ -65,3 +65,23 @@ export function nameFrames(stack, dist, fallback = 'roofline-app-') {
     return line.replace(/wasm-function\[(\d+)\]/g, (all, n) => names.has(Number(n)) ? `${all} ${names.get(Number(n))}` : all);
   }).join('\n');
 }
+
+/// A name for each frame of a V8 CPU profile of the build in `dist` (`callFrame` →
+/// string): a wasm frame by its module's map, any other frame by its own name.
+export function profileFrameNamer(dist) {
+  const names = new Map();
+  for (const wasm of readdirSync(dist).filter((f) => f.endsWith('_bg.wasm'))) {
+    const path = join(symbolDir(dist), `${wasm}.symbols`);
+    if (!existsSync(path)) continue;
+    names.set(wasm, new Map(readFileSync(path, 'utf8').split('\n').filter((l) => l.includes(':')).map((l) => {
+      const at = l.indexOf(':');
+      return [Number(l.slice(0, at)), demangle(l.slice(at + 1))];
+    })));
+  }
+  return (frame) => {
+    const m = /(?:wasm-function\[|\$func)(\d+)/.exec(frame.functionName);
+    const wasm = /([\w.-]+_bg\.wasm)/.exec(frame.url)?.[1];
+    const map = (wasm && names.get(wasm)) || [...names.values()].find((n) => m && n.has(Number(m[1])));
+    return (m && map?.get(Number(m[1]))) || frame.functionName || '(anonymous)';
+  };
+}

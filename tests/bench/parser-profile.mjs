@@ -10,32 +10,16 @@
 // nested ones included. Headless Chromium, 1200 × 900, a fresh page, after the parser's start
 // (`roofline:parser-settled`, app/src/worker.rs) and its warm-up.
 import puppeteer from 'puppeteer-core';
-import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, LAUNCH_ARGS } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { symbolDir, demangle } from '../../scripts/symbols.mjs';
+import { profileFrameNamer } from '../../scripts/symbols.mjs';
 
 const [file, dist = join(ROOT, 'dist')] = process.argv.slice(2);
 if (!file) { console.error('usage: node tests/bench/parser-profile.mjs FILE [DIST]'); process.exit(2); }
 const TOP = Number(process.env.PROFILE_TOP || 15);
 
-/// index → name for each wasm module of the build.
-const names = new Map();
-for (const wasm of readdirSync(dist).filter((f) => f.endsWith('_bg.wasm'))) {
-  const path = join(symbolDir(dist), `${wasm}.symbols`);
-  if (!existsSync(path)) continue;
-  names.set(wasm, new Map(readFileSync(path, 'utf8').split('\n').filter((l) => l.includes(':')).map((l) => {
-    const at = l.indexOf(':');
-    return [Number(l.slice(0, at)), demangle(l.slice(at + 1))];
-  })));
-}
-const nameOf = (frame) => {
-  const m = /(?:wasm-function\[|\$func)(\d+)/.exec(frame.functionName);
-  const wasm = /([\w.-]+_bg\.wasm)/.exec(frame.url)?.[1];
-  const map = (wasm && names.get(wasm)) || [...names.values()].find((n) => m && n.has(Number(m[1])));
-  return (m && map?.get(Number(m[1]))) || frame.functionName || '(anonymous)';
-};
+const nameOf = profileFrameNamer(dist);
 
 /// The page's longest stretch of samples without idle ones (a long task, or tasks back to back)
 /// and the functions it spent that time in, callers included (each counted once per sample).
