@@ -256,19 +256,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         perf::measure("roofline:preview", "roofline:preview-start");
         true
     };
-    Effect::new(move |_| {
-        let (w, h) = state.chart_size.get();
-        settle.track();
-        let Some(canvas_el) = canvas_ref.get() else { return };
-        // A gesture's frame tracks only the zoom, the size and the pause's redraw, which draws
-        // whatever else changed meanwhile.
-        if draw_frame(&canvas_el, (w, h)) {
-            return;
-        }
-        let started = perf::now();
-        perf::mark("roofline:render-start");
-        let (s, visible) = current_scene(state, w, h);
-        perf::measure("roofline:scene", "roofline:render-start");
+    // Paints a scene and keeps it (for hover, the dots' list, a gesture's frames).
+    let paint_generation = StoredValue::new(0u64);
+    let paint = move |canvas_el: web_sys::HtmlCanvasElement, s: Scene, visible: Vec<usize>, started: f64| {
         perf::mark("roofline:paint-start");
         if let Err(e) = canvas::paint(&canvas_el, &s) {
             leptos::logging::error!("chart: {e:?}");
@@ -295,6 +285,39 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         if state.loading_mark.get_untracked() {
             perf::measure("roofline:load", "roofline:load-start");
             state.loading_mark.set(false);
+        }
+    };
+    Effect::new(move |_| {
+        let (w, h) = state.chart_size.get();
+        settle.track();
+        let Some(canvas_el) = canvas_ref.get() else { return };
+        // A gesture's frame tracks only the zoom, the size and the pause's redraw, which draws
+        // whatever else changed meanwhile.
+        if draw_frame(&canvas_el, (w, h)) {
+            return;
+        }
+        let started = perf::now();
+        perf::mark("roofline:render-start");
+        let (s, visible) = current_scene(state, w, h);
+        perf::measure("roofline:scene", "roofline:render-start");
+        // A load's first chart, when its scene has used up the executor's slice (executor.rs),
+        // is painted in a task of its own, the next one (its timer is set before the
+        // executor's), so that a large load's scene and paint (25 and 40 ms for 10,000 kernels)
+        // are not one long task. Any other redraw paints now. A newer redraw meanwhile makes
+        // this one's paint moot.
+        let generation = paint_generation.get_value().wrapping_add(1);
+        paint_generation.set_value(generation);
+        if state.loading_mark.get_untracked() && crate::executor::past_slice() {
+            set_timeout(
+                move || {
+                    if paint_generation.try_get_value() == Some(generation) {
+                        paint(canvas_el, s, visible, started);
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
+        } else {
+            paint(canvas_el, s, visible, started);
         }
     });
 

@@ -73,6 +73,12 @@ pub fn slice_runs(slice_ms: f64) {
     SLICE.with(|s| s.set(Some(slice_ms)));
 }
 
+/// Whether the run in progress has passed its slice: what its tasks would do now waits for the
+/// page's next task. False outside a run, and before [`slice_runs`].
+pub fn past_slice() -> bool {
+    over()
+}
+
 /// Whether the run in progress has passed its slice (and so has ended it).
 fn over() -> bool {
     if OVER.with(Cell::get) {

@@ -6,7 +6,9 @@
 //   node tests/bench/load-ab.mjs FILE PAIRS DIST_A DIST_B [DIST_C …]
 // Prints, per build, the median pick → chart (`roofline:load`) and the worker's parts of it
 // (`roofline:worker`: read wait, parse, the second parser, the wait for it), the longest
-// main-thread task from the pick until a second after the chart, and the worker's memory.
+// main-thread task from the pick until a second after the chart (0: none over 50 ms), the
+// time those tasks blocked input (each one's time over 50 ms, summed, as Lighthouse's TBT)
+// and how many there were, and the worker's memory.
 import { launch, waitForChart } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
@@ -38,7 +40,7 @@ try {
       // The longest main-thread task from the pick until a second after the chart (the
       // table's first layout included), as tests/bench/browser.mjs's 10,000-kernel row.
       await page.waitForTimeout(1000);
-      b.runs.push(await page.evaluate(() => ({ ms: performance.getEntriesByName('roofline:load')[0].duration, longest: Math.max(0, ...window.__longtasks), ...performance.getEntriesByName('roofline:worker')[0]?.detail })));
+      b.runs.push(await page.evaluate(() => ({ ms: performance.getEntriesByName('roofline:load')[0].duration, longest: Math.max(0, ...window.__longtasks), blocking: window.__longtasks.reduce((a, d) => a + Math.max(0, d - 50), 0), long: window.__longtasks.length, ...performance.getEntriesByName('roofline:worker')[0]?.detail })));
       await context.close();
     }
   }
@@ -48,5 +50,5 @@ try {
 }
 for (const b of builds) {
   const m = (k) => median(b.runs.map((r) => r[k] ?? NaN)).toFixed(0);
-  console.log(`${b.dist}: ${m('ms')} ms (${b.runs.map((r) => r.ms.toFixed(0)).join(', ')}); worker: read wait ${m('read_ms')}, parse ${m('parse_ms')}, second parser ${m('second_ms')}, waited for it ${m('part_wait_ms')} ms; longest main-thread task ${m('longest')} ms; memory ${(median(b.runs.map((r) => r.memory_bytes)) / 1e6).toFixed(0)} MB`);
+  console.log(`${b.dist}: ${m('ms')} ms (${b.runs.map((r) => r.ms.toFixed(0)).join(', ')}); worker: read wait ${m('read_ms')}, parse ${m('parse_ms')}, second parser ${m('second_ms')}, waited for it ${m('part_wait_ms')} ms; longest main-thread task ${m('longest')} ms (each run's: ${b.runs.map((r) => r.longest.toFixed(0)).join(', ')}), blocking ${m('blocking')} ms in ${m('long')} tasks over 50 ms; memory ${(median(b.runs.map((r) => r.memory_bytes)) / 1e6).toFixed(0)} MB`);
 }
