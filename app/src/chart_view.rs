@@ -187,14 +187,15 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             measure();
         }
     });
-    // What sits above the chart changes its top: measure again once the page has laid out.
+    // What sits above the chart changes its top: measure again once the page has laid out
+    // (and has shown what the other effects of the same change show: executor.rs).
     Effect::new(move |_| {
         state.machine_note.track();
         state.error.track();
         state.warnings.track();
         state.kernels.track();
         state.mode.track();
-        request_animation_frame(measure);
+        crate::executor::after_effects_frame(measure);
     });
 
     // Rebuilds the list of dots for assistive technology from the scene on screen.

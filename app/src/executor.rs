@@ -79,6 +79,25 @@ pub fn past_slice() -> bool {
     over()
 }
 
+/// Calls `f` in an animation frame once no run of the executor is waiting for a later task:
+/// after the page has applied what every effect woken so far does. A sliced run leaves the
+/// rest of its effects to later tasks, and a frame may come between them, so a measure of
+/// the page's layout asked for by one effect could otherwise read the page before another
+/// effect's change. At most 30 frames later, whatever is still waiting.
+pub fn after_effects_frame(f: impl FnOnce() + 'static) {
+    fn ask(f: Box<dyn FnOnce()>, frames_left: u32) {
+        leptos::prelude::request_animation_frame(move || {
+            let waiting = LATER.with(Cell::get) || QUEUED.with(Cell::get);
+            if waiting && frames_left > 0 {
+                ask(f, frames_left - 1);
+            } else {
+                f();
+            }
+        });
+    }
+    ask(Box::new(f), 30);
+}
+
 /// Whether the run in progress has passed its slice (and so has ended it).
 fn over() -> bool {
     if OVER.with(Cell::get) {

@@ -235,7 +235,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
     Effect::new(move |_| {
         state.row_order.track();
         top_row.track();
-        request_animation_frame(measure_row);
+        crate::executor::after_effects_frame(measure_row);
     });
     // The two spacer rows' heights (the rows above and below the window) and widths (every
     // column), set in place (a view of them cost 3.7 KB of the page's wasm).

@@ -120,7 +120,7 @@ pub fn HelpDialog(state: AppState) -> impl IntoView {
             let active = document.and_then(|d| d.active_element()).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
             before.set_value(active);
             // After the dialog is shown (it is `hidden` until this render).
-            request_animation_frame(move || {
+            crate::executor::after_effects_frame(move || {
                 if let Some(b) = close_ref.get_untracked() {
                     let _ = b.focus();
                 }
