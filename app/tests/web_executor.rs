@@ -74,3 +74,50 @@ async fn a_sliced_run_leaves_what_is_ready_to_the_next_task() {
     assert_eq!(s.len(), 3);
     assert!(s[0] == s[1] && s[1] == s[2], "one task: {s:?}");
 }
+
+/// A measure asked for by one effect of a sliced run (`after_effects_frame`) waits for the
+/// effects the run left to later tasks: it sees what the last of them did, though frames came
+/// between the tasks.
+#[wasm_bindgen_test]
+async fn a_measure_after_effects_sees_what_the_later_slices_did() {
+    use std::cell::Cell;
+    executor::slice_runs(20.0);
+    let done = Rc::new(Cell::new(false));
+    let seen: Rc<Cell<Option<bool>>> = Rc::new(Cell::new(None));
+    let frames = Rc::new(Cell::new(0u32));
+    {
+        let (done, seen) = (done.clone(), seen.clone());
+        executor::spawn_local(async move {
+            busy(30.0);
+            executor::after_effects_frame(move || seen.set(Some(done.get())));
+        });
+    }
+    // Two more tasks of 30 ms, each in a task of its own; the last one's change is what the
+    // measure must see. Frames are counted meanwhile (a plain animation frame would have come
+    // before it).
+    for last in [false, true] {
+        let done = done.clone();
+        executor::spawn_local(async move {
+            busy(30.0);
+            if last {
+                done.set(true);
+            }
+        });
+    }
+    fn count(frames: Rc<Cell<u32>>) {
+        leptos::prelude::request_animation_frame(move || {
+            frames.set(frames.get() + 1);
+            if frames.get() < 600 {
+                count(frames);
+            }
+        });
+    }
+    count(frames.clone());
+    for _ in 0..200 {
+        if seen.get().is_some() {
+            break;
+        }
+        let _ = JsFuture::from(executor::next_task()).await;
+    }
+    assert_eq!(seen.get(), Some(true), "after {} frames", frames.get());
+}
