@@ -302,21 +302,17 @@ pub fn ChartView(state: AppState) -> impl IntoView {
         let (s, visible) = current_scene(state, w, h);
         perf::measure("roofline:scene", "roofline:render-start");
         // A load's first chart, when its scene has used up the executor's slice (executor.rs),
-        // is painted in a task of its own, the next one (its timer is set before the
-        // executor's), so that a large load's scene and paint (25 and 40 ms for 10,000 kernels)
-        // are not one long task. Any other redraw paints now. A newer redraw meanwhile makes
-        // this one's paint moot.
+        // is painted in a task of its own, first in the next one, so that a large load's scene
+        // and paint (25 and 40 ms for 10,000 kernels) are not one long task. Any other redraw
+        // paints now. A newer redraw meanwhile makes this one's paint moot.
         let generation = paint_generation.get_value().wrapping_add(1);
         paint_generation.set_value(generation);
         if state.loading_mark.get_untracked() && crate::executor::past_slice() {
-            set_timeout(
-                move || {
-                    if paint_generation.try_get_value() == Some(generation) {
-                        paint(canvas_el, s, visible, started);
-                    }
-                },
-                std::time::Duration::ZERO,
-            );
+            crate::executor::next_task_first(move || {
+                if paint_generation.try_get_value() == Some(generation) {
+                    paint(canvas_el, s, visible, started);
+                }
+            });
         } else {
             paint(canvas_el, s, visible, started);
         }

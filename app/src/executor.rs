@@ -60,6 +60,8 @@ thread_local! {
     /// A run is queued as a zero-delay timer (the page's next task) and has not started:
     /// until it does, no microtask run is queued, and one that was returns at once.
     static LATER: Cell<bool> = const { Cell::new(false) };
+    /// What that run calls first, before it polls the tasks ([`next_task_first`]).
+    static FIRST: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// How long a run may hold the page once the page has started: under half of the 50 ms that
@@ -87,7 +89,7 @@ pub fn past_slice() -> bool {
 pub fn after_effects_frame(f: impl FnOnce() + 'static) {
     fn ask(f: Box<dyn FnOnce()>, frames_left: u32) {
         leptos::prelude::request_animation_frame(move || {
-            let waiting = LATER.with(Cell::get) || QUEUED.with(Cell::get);
+            let waiting = !idle();
             if waiting && frames_left > 0 {
                 ask(f, frames_left - 1);
             } else {
@@ -124,9 +126,20 @@ impl Wake for QueueRun {
 }
 
 /// Makes this the executor of Leptos's tasks. Call before mounting (Leptos's own
-/// `init_wasm_bindgen` then finds one set and leaves it).
+/// `init_wasm_bindgen` then finds one set and leaves it). Also sets `window.rooflineIdle()`,
+/// true when no run is queued: the page has applied what every effect woken so far does (for
+/// test drivers, which would otherwise read the page between two tasks of one change).
 pub fn install() {
     let _ = any_spawner::Executor::init_local_custom_executor(Microtasks);
+    if let Some(w) = web_sys::window() {
+        let idle = Closure::<dyn Fn() -> bool>::new(idle).into_js_value();
+        let _ = js_sys::Reflect::set(&w, &"rooflineIdle".into(), &idle);
+    }
+}
+
+/// No run queued, now or for a later task, and none in progress.
+fn idle() -> bool {
+    !LATER.with(Cell::get) && !QUEUED.with(Cell::get) && !RUNNING.with(Cell::get)
 }
 
 struct Microtasks;
@@ -189,9 +202,20 @@ fn queue_later() {
     }
 }
 
-/// The run queued by [`queue_later`].
+/// Calls `f` first in the page's next task, before the executor's tasks: what an effect
+/// leaves for later when its run has passed its slice (a load's first paint, chart_view.rs).
+pub fn next_task_first(f: impl FnOnce() + 'static) {
+    FIRST.with(|q| q.borrow_mut().push(Box::new(f)));
+    queue_later();
+}
+
+/// The run queued by [`queue_later`]: what was left for it first, then the tasks.
 fn run_later() {
     LATER.with(|l| l.set(false));
+    OVER.with(|o| o.set(false));
+    for f in FIRST.with(|q| std::mem::take(&mut *q.borrow_mut())) {
+        f();
+    }
     run();
 }
 

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settled, settledAddress, canvasData, tableText, SAMPLES } from './helpers.mjs';
 import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
@@ -34,6 +34,7 @@ test('load by drop, hover a dot for its numbers, click selects it in the table',
   const { context, page, problems } = await openPage(browser, site.url);
   await dropFiles(page, nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma_implicit_gemm'));
+  await settled(page);
   await waitForChart(page);
   const ds = await dots(page);
   assert.ok(ds.length >= 20, `dots drawn: ${ds.length}`);
@@ -60,6 +61,7 @@ test('every mode draws, by click and by keys 1–5', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
   const seen = new Set();
   for (const [i, name] of ['Classic', 'Hierarchical', 'Instruction', 'Memory walls', 'Transfers'].entries()) {
     await page.getByRole('tab', { name }).click();
@@ -108,6 +110,7 @@ test('filter, top-N, sorting and arrow keys', async () => {
   const { context, page } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
   await page.locator('body').press('/');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'kernel-filter');
   await page.keyboard.type('hmma|s884');
@@ -163,6 +166,7 @@ test('pasted CSV text is analysed like a file', async () => {
   await page.fill('#paste-text', 'kernel,time_s,flops_fp64,bytes_dram\npasted_ax,0.010582,500000000,8000000000\n');
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('pasted_ax'));
+  await settled(page);
   const row = await page.locator('table.kernels tbody tr').first().innerText();
   assert.match(row, /47\.3 GFLOP\/s/, row);   // 5e8 FLOP / 0.010582 s = 47.25 GFLOP/s
   assert.match(row, /0\.062/, row);           // 1/16 FLOP/byte
@@ -175,6 +179,7 @@ test('a downloaded .roofline.json view file restores the whole view by drop', as
   const { context, page } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
   await page.getByRole('tab', { name: 'Hierarchical' }).click();
   await page.fill('#kernel-filter', 'volta');
   await page.waitForFunction(() => document.querySelectorAll('table.kernels tbody tr').length < 20);
@@ -202,6 +207,7 @@ test('a file lacking counters loads with a warning naming the missing metrics', 
   // One metric of the NERSC run: DRAM bytes only, no time or FLOPs.
   await page.setInputFiles('#file-input', nerscRun.find((f) => f.endsWith('dram__bytes.sum')));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Eigen'));
+  await settled(page);
   const warnings = page.locator('.warnings');
   await warnings.waitFor({ state: 'visible' });
   // A short sentence; the metrics and the command behind "Details".
@@ -225,6 +231,7 @@ async function loadTenThousand(page, { levels = false } = {}) {
   }
   await page.setInputFiles('#file-input', { name: 'kernels-10000.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
   await page.waitForFunction(() => document.querySelector('.table-tools .count')?.textContent.includes('10000 kernels'), null, { timeout: 120_000 });
+  await settled(page);
 }
 
 test('a table of 10,000 kernels renders the rows in view, and every row is reached by scrolling', async () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join, basename } from 'node:path';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startSite, launch, openPage, waitForChart, canvasData, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, canvasData, SAMPLES, settled } from './helpers.mjs';
 import { MENUS, openMenu, pickExample } from './menus.mjs';
 
 let site, browser, dir;
@@ -52,6 +52,7 @@ test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', as
   const { context, page, problems } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction((n) => document.querySelector('table.kernels tbody').innerText.includes(n), HMMA);
+  await settled(page);
   await waitForChart(page);
   assert.ok(!(await headers(page)).includes(DELTA_HEADER), 'no Δ column with one run');
   // "Add a run…" and "Clear runs" are in the Data menu.
@@ -110,6 +111,7 @@ test('a trajectory example shows its path; opening files clears it', async () =>
   assert.match(await page.locator('.runs-status').innerText(), /Comparing 9 runs: v1\.collapse3 → .* → v8\.abs → current/);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction((n) => document.querySelector('table.kernels tbody').innerText.includes(n), HMMA);
+  await settled(page);
   await page.waitForFunction(() => !document.querySelector('table.kernels thead th.delta'));
   await openMenu(page, MENUS.data);
   assert.equal(await page.locator('.runs-status').isVisible(), false, 'no runs to compare');

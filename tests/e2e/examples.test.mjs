@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startSite, launch, openPage, waitForChart, tableText } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, tableText, settled } from './helpers.mjs';
 import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
@@ -93,6 +93,7 @@ test('every export downloads a file of its kind', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   await pickExample(page, 'course-v100');
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('gemm'));
+  await settled(page);
   for (const [name, check] of EXPORTS) {
     await openMenu(page, MENUS.export);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`button[data-export="${name}"]`).click()]);

@@ -49,6 +49,16 @@ export async function waitForChart(page) {
     const c = document.querySelector('#roofline-canvas');
     return c && c.width > 0 && c.getAttribute('style');
   });
+  await settled(page);
+}
+
+/// Waits until the page has applied what every change so far does: after the start, a change's
+/// effects may run in several tasks of the page (app/src/executor.rs), and a test that reads
+/// the page on one sign of a change (the table's count) could find another part not yet
+/// updated. `window.rooflineIdle` is the executor's; pages without it (the static first paint,
+/// the link chart) are settled.
+export async function settled(page) {
+  await page.waitForFunction(() => !window.rooflineIdle || window.rooflineIdle(), null, { timeout: 10_000 });
 }
 
 /// Waits until the site's service worker is active (its precache filled), 30 s at most: a

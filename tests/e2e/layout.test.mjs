@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
-import { startSite, launch, waitForChart, SAMPLES } from './helpers.mjs';
+import { startSite, launch, waitForChart, SAMPLES, settled } from './helpers.mjs';
 import { MENUS, openMenu, menuOpen, axeViolations } from './menus.mjs';
 
 let site, browser;
@@ -40,6 +40,7 @@ async function open(viewport, scheme = 'light', url = site.url) {
 async function openNersc(page) {
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
   await waitForChart(page);
   await page.waitForTimeout(100);
 }
@@ -234,6 +235,7 @@ test('only the chart settings that apply to the mode and the data are offered', 
   await page.fill('#paste-text', 'kernel,time_s,flops_fp64,bytes_l1,bytes_l2,bytes_dram\nstencil,0.002,4e9,16e9,8e9,2e9\n');
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('stencil'));
+  await settled(page);
   await openMenu(page, MENUS.chart);
   const levels = await chart.getByRole('checkbox').evaluateAll((els) => els.filter((e) => e.checkVisibility()).map((e) => e.closest('label').textContent.trim()));
   assert.deepEqual(levels.filter((l) => ['L1', 'Shared', 'L2', 'L3', 'HBM'].includes(l)), ['L1', 'L2', 'HBM']);

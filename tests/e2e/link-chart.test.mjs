@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSite, launch, openPage, waitForChart, settledAddress, SAMPLES, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, SAMPLES, ROOT, settled } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -87,6 +87,7 @@ test('a profile’s machine sentence, a filter, a selection and the dark theme, 
   const ncu = readdirSync(join(SAMPLES, 'ncu')).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(SAMPLES, 'ncu', f));
   await page.setInputFiles('#file-input', ncu);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
   await page.fill('#kernel-filter', 'volta|eigen');
   await page.locator('table.kernels tbody tr').nth(1).click();
   await page.locator('.theme-button').click();

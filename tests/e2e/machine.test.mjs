@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, ROOT, settled } from './helpers.mjs';
 import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
@@ -23,6 +23,7 @@ test('an Ampere profile is drawn against its own GPU at its measured clock', asy
   assert.equal(await page.locator('.machine-note').isVisible(), false, 'no sentence for the built-in example');
   await page.setInputFiles('#file-input', A100);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('stencil_fp64'));
+  await settled(page);
   await waitForChart(page);
   assert.equal(await sentence(page), 'Profiled on an sm_80 GPU (108 SMs) at 765 MHz measured: roofs of NVIDIA A100 PCIe 40GB at 765 MHz (measured)');
   // The Machine menu's panel is built when it first opens, not at the app's start.

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, tableText, SAMPLES, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, tableText, SAMPLES, ROOT, settled } from './helpers.mjs';
 import { openMenu, MENUS } from './menus.mjs';
 
 let site, browser;
@@ -48,6 +48,7 @@ test('every sample report (and a .ncu-repz) opens by the file picker, with its k
   for (const [file, kernel, tool] of REPORTS) {
     await page.setInputFiles('#file-input', join(REP, file));
     await page.waitForFunction((k) => document.querySelector('table.kernels tbody').innerText.includes(k), kernel);
+    await settled(page);
     const source = await page.locator('.source').innerText();
     assert.equal(source, tool ? `${file} (${tool})` : file);
     assert.equal(await page.locator('[role=alert]').isVisible(), false, `${file}: no error`);
@@ -71,6 +72,7 @@ test('a dropped GH200 full-set report draws its kernels in the hierarchical and 
   // visit's module: the page's own wasm has no report reader.
   await dropBinary(page, join(REP, 'cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('silu_kernel_non_strided'));
+  await settled(page);
   assert.ok(page.workers().some((w) => w.url().endsWith('/roofline/parser-loader.js')), 'read by the parser worker');
   const rows = await page.locator('table.kernels tbody tr').allInnerTexts();
   assert.equal(rows.length, 2, rows.join('\n'));
@@ -96,8 +98,10 @@ test('"Add a run…" takes a report as the newer run', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', join(REP, 'cs599k__profile.ncu-rep'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('vectorized_elementwise_kernel'));
+  await settled(page);
   await page.setInputFiles('#add-run-input', join(REP, 'cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('silu_kernel_non_strided'));
+  await settled(page);
   await openMenu(page, MENUS.data);
   assert.match(await page.locator('.runs-status').innerText(), /Comparing 2 runs/, 'one earlier run');
   assert.deepEqual(problems, clean);
@@ -111,6 +115,7 @@ test("ncu's console output pasted into the paste box lists its 10 launches", asy
   await page.fill('#paste-text', readFileSync(join(SAMPLES, 'ncu', 'cs599k__silu_triton_silu-pytorch-ncu-report.txt'), 'utf8'));
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('silu_kernel'));
+  await settled(page);
   const rows = await page.locator('table.kernels tbody tr').allInnerTexts();
   assert.equal(rows.length, 2, rows.join('\n'));
   // 1 launch of 777.95 µs; 9 launches, 582.37 + … + 581.47 = 5235.45 µs (the Duration rows).

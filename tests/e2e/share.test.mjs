@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, ROOT } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, ROOT, settled } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -20,6 +20,7 @@ test('mode, zoom, selection and filter survive the address into a fresh context'
   const { context, page, problems } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
   await page.getByRole('tab', { name: 'Hierarchical' }).click();
   await page.fill('#kernel-filter', 'volta|eigen');
   await page.locator('table.kernels tbody tr').nth(2).click();

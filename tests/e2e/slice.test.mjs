@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, settled } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -34,6 +34,7 @@ test('picking Nsight Compute files lists kernels and the address reopens the sam
   const before = await canvasData(page);
   await page.setInputFiles('#file-input', nerscRun);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma_implicit_gemm'));
+  await settled(page);
   await waitForChart(page);
   const table = await tableText(page);
   assert.match(table, /Eigen::internal::EigenMetaKernel/);
@@ -46,6 +47,7 @@ test('picking Nsight Compute files lists kernels and the address reopens the sam
   // A fresh context: no shared storage, only the address.
   const fresh = await openPage(browser, url);
   await fresh.page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma_implicit_gemm'));
+  await settled(fresh.page);
   await waitForChart(fresh.page);
   assert.equal(await tableText(fresh.page), table);
   assert.equal(await canvasData(fresh.page), chart, 'identical canvas pixels');
@@ -58,6 +60,7 @@ test('a single details-page file shows its kernel name in the table', async () =
   const { context, page } = await openPage(browser, site.url);
   await page.setInputFiles('#file-input', join(NCU, 'nsightful__tests_copy_blocked.csv'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'));
+  await settled(page);
   await context.close();
 });
 

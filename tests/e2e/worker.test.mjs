@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startSite, launch, openPage, tableText, waitForChart, workerReady, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, tableText, waitForChart, workerReady, SAMPLES, settled } from './helpers.mjs';
 import { openMenu, MENUS } from './menus.mjs';
 import { bigRawPage } from './engines/inputs.mjs';
 
@@ -50,6 +50,7 @@ test('a 50 MB file is parsed in the worker while the page keeps painting frames'
   });
   await page.setInputFiles('#file-input', big);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('flash'), null, { polling: 20, timeout: 120_000 });
+  await settled(page);
   const samples = await page.evaluate(() => { clearInterval(window.__sampler); return window.__samples; });
   const ticks = samples[samples.length - 1] - samples[0];
   assert.ok(samples.length >= 2, 'the load took more than one sample');
@@ -80,6 +81,7 @@ test('without its slice reader the worker reads the file itself', async () => {
     await waitForChart(page);
     await page.setInputFiles('#file-input', big);
     await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('flash'), null, { polling: 20, timeout: 120_000 });
+    await settled(page);
   } finally {
     site.refused.delete('slice-reader.js');
   }
@@ -120,6 +122,7 @@ test('the reader is kept from file to file, and a file given up leaves nothing b
   // A file of one slice is read by the parser itself.
   await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'));
+  await settled(page);
   assert.equal((await worker()).reader, 'here');
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.foreignRequests, []);
@@ -210,6 +213,7 @@ test('Cancel ends a load: no alert, the previous view stays, the next load works
   // A fresh worker reads the next file.
   await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'));
+  await settled(page);
   assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
   await context.close();
 });
@@ -253,6 +257,7 @@ test('a parser stuck starting its own workers is replaced, twice stuck by one th
     const picked = Date.now();
     await page.setInputFiles('#file-input', big);
     await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('flash'), null, { polling: 20, timeout: 120_000 });
+    await settled(page);
     const waited = Date.now() - picked;
     assert.equal(served, 3, 'two stuck parsers, then the one that reads alone');
     assert.ok(waited < 60_000, `loaded after ${waited} ms`);
@@ -290,6 +295,7 @@ test('a parser whose wasm cannot be fetched: role=alert says so, and the next lo
   const asked = site.requests.filter((u) => u.endsWith('/parser-loader.js')).length;
   await page.setInputFiles('#file-input', join(SAMPLES, 'ncu', 'nsightful__tests_copy_blocked.csv'));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('copy_blocked'), null, { timeout: 20_000 });
+  await settled(page);
   // (The new parser, and its second parser: the same loader.)
   assert.ok(site.requests.filter((u) => u.endsWith('/parser-loader.js')).length > asked, 'a new parser was started');
   // (Within a few tasks of the table: after the start, the page's effects may run in tasks of
@@ -317,5 +323,6 @@ test('pasted text is parsed in the worker too', async () => {
   await page.fill('#paste-text', 'kernel,time_s,flops_fp32,bytes_dram\npasted_kernel,0.001,2e9,1e8\n');
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('pasted_kernel'));
+  await settled(page);
   await context.close();
 });

@@ -29,14 +29,16 @@ export function isTimeout(e) {
   return String(e?.message).startsWith('timed out after') || e?.name === 'TimeoutError';
 }
 
-/// Polls `fn(arg)` in the page until it returns something truthy; returns that value.
+/// Polls `fn(arg)` in the page until it returns something truthy and the page has settled;
+/// returns that value. Settled: the app's executor has no run queued (`window.rooflineIdle`,
+/// app/src/executor.rs), so what one change does is all applied, not only the part `fn` sees.
 export async function waitFor(session, fn, arg, { timeout = 20000, what = fn.toString().slice(0, 120) } = {}) {
   const end = Date.now() + timeout;
   let last;
   for (;;) {
     try {
       last = await session.eval(fn, arg);
-      if (last) return last;
+      if (last && await session.eval(() => !window.rooflineIdle || window.rooflineIdle())) return last;
     } catch (e) {
       // A navigation in progress destroys the page's context: try again.
       last = e;
