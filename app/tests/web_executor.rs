@@ -8,24 +8,16 @@ use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 
+mod common;
+
+use common::page_tasks;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// Keeps the thread busy for `ms` (an effect that computes for that long).
 fn busy(ms: f64) {
     let until = js_sys::Date::now() + ms;
     while js_sys::Date::now() < until {}
-}
-
-/// The page's tasks so far, counted by a chain of zero-delay timers outside the executor
-/// (started by the first call).
-fn page_tasks() -> f64 {
-    let window = web_sys::window().unwrap();
-    let ticks = js_sys::Reflect::get(&window, &"__ticks".into()).unwrap();
-    if ticks.is_undefined() {
-        js_sys::eval("window.__ticks = 0; (function tick() { window.__ticks += 1; setTimeout(tick, 0); })()").unwrap();
-        return page_tasks();
-    }
-    ticks.as_f64().unwrap()
 }
 
 /// Spawns `n` tasks of 30 ms each on the executor; returns, for each task in the order it ran,

@@ -10,18 +10,11 @@ use roofline_engine::report::analyze_kernels;
 use roofline_engine::KernelProfile;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
+mod common;
 
-/// The page's tasks so far, counted by a chain of zero-delay timers (started by the first call).
-fn page_tasks() -> f64 {
-    let window = web_sys::window().unwrap();
-    let ticks = js_sys::Reflect::get(&window, &"__ticks".into()).unwrap();
-    if ticks.is_undefined() {
-        js_sys::eval("window.__ticks = 0; (function tick() { window.__ticks += 1; setTimeout(tick, 0); })()").unwrap();
-        return page_tasks();
-    }
-    ticks.as_f64().unwrap()
-}
+use common::page_tasks;
+
+wasm_bindgen_test_configure!(run_in_browser);
 
 /// `n` kernels: the course example's, renamed `k0`, `k1`, … in turn.
 fn many(n: usize) -> Vec<KernelProfile> {
