@@ -202,21 +202,27 @@ fn queue_later() {
     }
 }
 
-/// Calls `f` first in the page's next task, before the executor's tasks: what an effect
-/// leaves for later when its run has passed its slice (a load's first paint, chart_view.rs).
+/// Calls `f` in the page's next task, a task of its own before the executor's tasks run: what
+/// an effect leaves for later when its run has passed its slice (a load's first paint,
+/// chart_view.rs).
 pub fn next_task_first(f: impl FnOnce() + 'static) {
     FIRST.with(|q| q.borrow_mut().push(Box::new(f)));
     queue_later();
 }
 
-/// The run queued by [`queue_later`]: what was left for it first, then the tasks.
+/// The run queued by [`queue_later`]. What was left for it first ([`next_task_first`]) has the
+/// task to itself: the tasks (those it wakes too) wait for a run in the task after.
 fn run_later() {
     LATER.with(|l| l.set(false));
     OVER.with(|o| o.set(false));
-    for f in FIRST.with(|q| std::mem::take(&mut *q.borrow_mut())) {
+    let first = FIRST.with(|q| std::mem::take(&mut *q.borrow_mut()));
+    if first.is_empty() {
+        return run();
+    }
+    queue_later();
+    for f in first {
         f();
     }
-    run();
 }
 
 /// Polls every ready task until none is. A run nested in another (a microtask run while wasm

@@ -113,3 +113,34 @@ async fn a_measure_after_effects_sees_what_the_later_slices_did() {
     }
     assert_eq!(seen.get(), Some(true), "after {} frames", frames.get());
 }
+
+/// What an effect leaves for later when its run has passed its slice (`next_task_first`: a
+/// load's first paint) runs in the next task of the page, a task of its own, before the tasks
+/// the run left.
+#[wasm_bindgen_test]
+async fn what_is_left_first_has_the_next_task_to_itself() {
+    executor::slice_runs(20.0);
+    page_tasks();
+    let log: Rc<RefCell<Vec<(&str, f64)>>> = Rc::new(RefCell::new(Vec::new()));
+    {
+        let log = log.clone();
+        executor::spawn_local(async move {
+            busy(30.0);
+            assert!(executor::past_slice());
+            executor::next_task_first(move || log.borrow_mut().push(("first", page_tasks())));
+        });
+    }
+    {
+        let log = log.clone();
+        executor::spawn_local(async move { log.borrow_mut().push(("task", page_tasks())) });
+    }
+    for _ in 0..200 {
+        if log.borrow().len() == 2 {
+            break;
+        }
+        let _ = JsFuture::from(executor::next_task()).await;
+    }
+    let log = log.borrow().clone();
+    assert_eq!(log.iter().map(|(what, _)| *what).collect::<Vec<_>>(), ["first", "task"]);
+    assert!(log[0].1 < log[1].1, "two tasks of the page: {log:?}");
+}
