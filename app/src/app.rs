@@ -379,9 +379,9 @@ impl AppState {
                 let choice = self.decide_machine(&ds);
                 ds.kernels = shown(std::mem::take(&mut ds.kernels));
                 let machine = choice.picked.as_ref().ok().map_or_else(|| self.machine.get_untracked(), |c| c.machine.clone());
-                if crate::prepare::prepare(&ds.kernels, &machine, cancelled).await.is_err() {
+                if let Err(e) = crate::prepare::prepare(&ds.kernels, &machine, cancelled).await {
                     crate::prepare::forget();
-                    return self.load_failed(files::CANCELLED.to_string());
+                    return self.load_failed(e);
                 }
                 if !crate::prepare::may_show(ticket) {
                     // A load whose answer came later has been shown meanwhile: it stays.

@@ -18,8 +18,8 @@ use roofline_engine::domain::short_names::distinct_display_names;
 use roofline_engine::model::Machine;
 use roofline_engine::report::{AnalyzeReport, KernelsReport};
 use roofline_engine::KernelProfile;
+use crate::worker::next_task_unless;
 use std::cell::{Cell, RefCell};
-use wasm_bindgen_futures::JsFuture;
 
 /// How long one task of the preparation runs before it lets the page's next task come, in ms:
 /// well under the 50 ms that makes a task long, as the executor's slices are.
@@ -69,14 +69,14 @@ pub fn may_show(ticket: u64) -> bool {
 }
 
 /// Works out the report of `kernels` against `machine`, and their short names, over as many of
-/// the page's tasks as it takes; `Err(())` if `cancelled()` says so between two of them.
-pub async fn prepare(kernels: &[KernelProfile], machine: &Machine, cancelled: impl Fn() -> bool) -> Result<(), ()> {
+/// the page's tasks as it takes; [`crate::worker::CANCELLED`] if `cancelled()` says so between two of them.
+pub async fn prepare(kernels: &[KernelProfile], machine: &Machine, cancelled: impl Fn() -> bool) -> Result<(), String> {
     let mut until = js_sys::Date::now() + STEP_MS;
     let mut yielded = false;
     let mut builder = KernelsReport::new(kernels, Some(machine));
     while !builder.step(KERNELS_PER_LOOK) {
         if js_sys::Date::now() >= until {
-            next_task(&cancelled).await?;
+            next_task_unless(&cancelled).await?;
             yielded = true;
             until = js_sys::Date::now() + STEP_MS;
         }
@@ -85,16 +85,11 @@ pub async fn prepare(kernels: &[KernelProfile], machine: &Machine, cancelled: im
     // The names in a task of their own for a load that took several (they are read all at
     // once: 16–24 ms for 10,000 kernels in the browser).
     if yielded || js_sys::Date::now() >= until {
-        next_task(&cancelled).await?;
+        next_task_unless(&cancelled).await?;
     }
     let names = distinct_display_names(&kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>());
     PREPARED.with(|p| *p.borrow_mut() = Some(Prepared { kernels: key(kernels), machine: machine.clone(), report: Some(report), names: Some(names) }));
     Ok(())
-}
-
-async fn next_task(cancelled: &impl Fn() -> bool) -> Result<(), ()> {
-    let _ = JsFuture::from(crate::executor::next_task()).await;
-    if cancelled() { Err(()) } else { Ok(()) }
 }
 
 /// The report prepared for these kernels on this machine, if any (taken: asked again, it is

@@ -333,9 +333,8 @@ const KERNELS_PER_TASK: u32 = 1000;
 /// ([`CANCELLED`]: no alert).
 pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
     let unreadable = |e: serde_wasm_bindgen::Error| format!("the file reader's answer is unreadable ({e})");
-    let cancels = CANCELS.with(Cell::get);
-    let cancelled = move || CANCELS.with(Cell::get) != cancels;
-    let _turn = Turn::wait(cancelled).await?;
+    let cancelled = cancelled_since_now();
+    let _turn = Turn::wait(&cancelled).await?;
     let kernels = field(&ok, "kernels").dyn_into::<js_sys::Array>().ok().filter(|k| k.length() > KERNELS_PER_TASK);
     let Some(kernels) = kernels else { return serde_wasm_bindgen::from_value(ok).map_err(unreadable) };
     let _ = js_sys::Reflect::set(&ok, &JsValue::from_str("kernels"), &js_sys::Array::new());
@@ -354,7 +353,7 @@ pub async fn read_dataset(ok: JsValue) -> Result<DatasetWire, String> {
 }
 
 /// Lets the page's next task run, then [`CANCELLED`] if the loads were cancelled meanwhile.
-async fn next_task_unless(cancelled: &impl Fn() -> bool) -> Result<(), String> {
+pub async fn next_task_unless(cancelled: &impl Fn() -> bool) -> Result<(), String> {
     let _ = JsFuture::from(crate::executor::next_task()).await;
     if cancelled() { Err(CANCELLED.to_string()) } else { Ok(()) }
 }
@@ -365,9 +364,9 @@ async fn next_task_unless(cancelled: &impl Fn() -> bool) -> Result<(), String> {
 struct Turn;
 
 impl Turn {
-    async fn wait(cancelled: impl Fn() -> bool) -> Result<Turn, String> {
+    async fn wait(cancelled: &impl Fn() -> bool) -> Result<Turn, String> {
         while READING.with(Cell::get) {
-            next_task_unless(&cancelled).await?;
+            next_task_unless(cancelled).await?;
         }
         READING.with(|r| r.set(true));
         Ok(Turn)

@@ -71,7 +71,7 @@ async fn a_cancel_between_two_tasks_ends_the_preparation() {
     let kernels = many(6000);
     let v100 = catalogue::v100();
     prepare::forget();
-    assert_eq!(prepare::prepare(&kernels, &v100, || true).await, Err(()));
+    assert_eq!(prepare::prepare(&kernels, &v100, || true).await, Err(roofline_app::files::CANCELLED.to_string()));
     assert_eq!(prepare::take_report(&kernels, &v100), None);
     assert_eq!(prepare::take_names(&kernels), None);
 }
