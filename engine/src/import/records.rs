@@ -3,6 +3,11 @@
 //! ends); this module adds what the importers need around it: 1-based line numbers for error
 //! messages, reused buffers, and reading only complete records of a chunk of a longer file.
 //!
+//! Most records are *simple* (one line of fields that are plain or quoted with nothing to
+//! unescape, as every Nsight Compute row is) and are read by this module's own reader
+//! ([`simple_record`]), which gives exactly `csv-core`'s fields at a fraction of its cost;
+//! `csv-core` reads every other record from its first byte.
+//!
 //! Two ways to read: the [`Iterator`] yields a [`Record`] with its own [`Fields`] (simple, two
 //! allocations per record, for the small tables of most formats); [`Reader::next_fields`]
 //! refills a caller's [`Fields`] and allocates nothing once it has grown to the widest
@@ -29,12 +34,15 @@ use std::cell::Cell;
 /// The fields of one record, unescaped, in buffers reused from record to record.
 #[derive(Clone, Debug, Default)]
 pub struct Fields {
-    /// The fields' bytes, one after another (`csv-core` writes them here, quotes removed).
+    /// The fields' bytes: `csv-core` writes them one after another, quotes removed; a simple
+    /// record ([`simple_record`]) is copied whole, quotes and commas included.
     bytes: Vec<u8>,
+    /// Where each field starts in `bytes`.
+    starts: Vec<usize>,
     /// Where each field ends in `bytes` (`csv-core`'s end positions): field `i` is
-    /// `ends[i - 1]..ends[i]`, the first starting at 0.
+    /// `starts[i]..ends[i]`.
     ends: Vec<usize>,
-    /// How many fields the record has (`ends` may be longer: it is never shrunk).
+    /// How many fields the record has (`starts` and `ends` may be longer: they are never shrunk).
     len: usize,
 }
 
@@ -57,11 +65,7 @@ impl Fields {
         if i >= self.len {
             return None;
         }
-        let start = match i {
-            0 => 0,
-            _ => *self.ends.get(i - 1)?,
-        };
-        let end = *self.ends.get(i)?;
+        let (start, end) = (*self.starts.get(i)?, *self.ends.get(i)?);
         // Always valid: the record came from a `&str` and `csv-core` removes only ASCII bytes
         // (quotes, separators, line ends), so fields begin and end on character boundaries.
         std::str::from_utf8(self.bytes.get(start..end)?).ok()
@@ -77,10 +81,57 @@ impl Fields {
         if self.ends.is_empty() {
             grow(&mut self.ends, FIRST_FIELDS, 0);
         }
-        if let Some(end) = self.ends.first_mut() {
-            *end = 0;
+        if self.starts.is_empty() {
+            grow(&mut self.starts, FIRST_FIELDS, 0);
+        }
+        if let (Some(start), Some(end)) = (self.starts.first_mut(), self.ends.first_mut()) {
+            (*start, *end) = (0, 0);
             self.len = 1;
         }
+    }
+
+    /// Makes field `n` of a simple record ([`simple_record`]) `from..to` of the record's text.
+    fn set_range(&mut self, n: usize, from: usize, to: usize) -> Option<()> {
+        if self.starts.len() <= n {
+            grow(&mut self.starts, FIRST_FIELDS, 0);
+        }
+        if self.ends.len() <= n {
+            grow(&mut self.ends, FIRST_FIELDS, 0);
+        }
+        *self.starts.get_mut(n)? = from;
+        *self.ends.get_mut(n)? = to;
+        Some(())
+    }
+
+    /// Ends a simple record of `n` fields that starts at `start` and whose last field ends at
+    /// `after`, where its line end must be: copies the record's text (its fields are ranges of
+    /// it) and returns where the record ends, past the LF or CRLF. `None` for anything else
+    /// there, a CR that may be half of a CRLF cut by a chunk's end included.
+    fn copy_record(&mut self, bytes: &[u8], start: usize, after: usize, n: usize) -> Option<usize> {
+        let end = match (bytes.get(after)?, bytes.get(after + 1)) {
+            (b'\n', _) => after + 1,
+            (b'\r', Some(b'\n')) => after + 2,
+            _ => return None,
+        };
+        let record = bytes.get(start..after)?;
+        while self.bytes.len() < record.len() {
+            grow(&mut self.bytes, FIRST_BYTES, 0);
+        }
+        self.bytes.get_mut(..record.len())?.copy_from_slice(record);
+        self.len = n;
+        Some(end)
+    }
+
+    /// Makes the `n` fields `csv-core` wrote, one after another, the record's fields.
+    fn set_starts_from_ends(&mut self, n: usize) {
+        if self.starts.len() < n {
+            self.starts.resize(n, 0);
+        }
+        let mut start = 0;
+        for (s, &end) in self.starts.iter_mut().zip(&self.ends).take(n) {
+            (*s, start) = (start, end);
+        }
+        self.len = n;
     }
 
     /// The fields in order.
@@ -102,6 +153,9 @@ pub struct Reader<'a> {
     pos: usize,
     line: usize,
     complete_only: bool,
+    /// Whether simple records are read by [`simple_record`] (always, but in the tests that
+    /// compare it with `csv-core` alone).
+    simple: bool,
     core: csv_core::Reader,
 }
 
@@ -112,7 +166,7 @@ impl<'a> Reader<'a> {
 
     /// Starts reading at byte `pos`, which is on line `line` (1-based).
     pub fn at(text: &'a str, pos: usize, line: usize) -> Self {
-        Reader { text, pos, line, complete_only: false, core: core_reader() }
+        Reader { text, pos, line, complete_only: false, simple: true, core: core_reader() }
     }
 
     /// Reads only records terminated by a line end: `text` is a chunk of a longer file, and a
@@ -149,6 +203,10 @@ impl<'a> Reader<'a> {
             (self.pos, self.line) = (after, self.line + 1);
             return Some(record_line);
         }
+        if let Some(end) = self.simple.then(|| simple_record(bytes, start, fields)).flatten() {
+            (self.pos, self.line) = (end, self.line + 1);
+            return Some(record_line);
+        }
         let lines_before = self.core.line();
         let (mut read, mut written, mut ended) = (0, 0, 0);
         let at_end_of_text = loop {
@@ -176,7 +234,7 @@ impl<'a> Reader<'a> {
             let Some(after) = self.after_line_end(end - 1) else { return self.incomplete(fields) };
             (end, lines) = (after, lines + 1);
         }
-        fields.len = ended;
+        fields.set_starts_from_ends(ended);
         (self.pos, self.line) = (end, self.line + lines);
         Some(record_line)
     }
@@ -250,6 +308,95 @@ fn keep_bom(core: &mut csv_core::Reader) {
     let _ = core.read_record(&[], &mut [], &mut []);
 }
 
+/// Reads the record at `start` into `fields` when it is *simple*, and returns where it ends
+/// (past its LF or CRLF); `None`, with `fields` to be overwritten, when it is not, for `csv-core`
+/// to read it from its first byte. A simple record is one line ended by an LF or a CRLF, whose
+/// fields are each either quoted with no quote, CR or LF inside (`"1.5"`), or unquoted with no
+/// quote or CR (`1.5`). On such a record `csv-core` gives exactly these fields (RFC 4180 with
+/// nothing to unescape), so the fast path changes no result; anything else (a doubled quote, a
+/// line end inside quotes, a lone CR, text after a closing quote, the end of the text before
+/// the line end) is left to `csv-core`.
+///
+/// Why by hand (ARCHITECTURE.md, "Hand-written code"): Nsight Compute quotes every field and
+/// most are a few bytes (`"0","1","416",…`, 4 bytes a field on a raw page), where `csv-core`'s
+/// byte-at-a-time state machine was 51–65 % of each browser parser's time
+/// (docs/PERFORMANCE.md, "2026-11-29, evening").
+fn simple_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
+    if bytes.get(start) == Some(&b'"') {
+        if let Some(end) = quoted_record(bytes, start, fields) {
+            return Some(end);
+        }
+    }
+    let (mut at, mut n) = (start, 0);
+    loop {
+        let (from, to, after) = if *bytes.get(at)? == b'"' {
+            let from = at + 1;
+            let len = bytes.get(from..)?.iter().position(|&b| matches!(b, b'"' | b'\n' | b'\r'))?;
+            if bytes.get(from + len) != Some(&b'"') {
+                return None;
+            }
+            (from, from + len, from + len + 1)
+        } else {
+            let len = bytes.get(at..)?.iter().position(|&b| matches!(b, b',' | b'\n' | b'"' | b'\r'))?;
+            (at, at + len, at + len)
+        };
+        fields.set_range(n, from - start, to - start)?;
+        n += 1;
+        match bytes.get(after)? {
+            b',' => at = after + 1,
+            _ => return fields.copy_record(bytes, start, after, n),
+        }
+    }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// 0x80 in each byte of `word` that is `byte`, 0 in the others (exact: no carry crosses bytes).
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(byte));
+    !(((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
+/// [`simple_record`] for a record whose fields are all quoted, eight bytes at a time: the
+/// quotes, LFs and CRs of each eight are found at once (SWAR: plain `u64` arithmetic, the same
+/// on every target), so a field costs its two quotes, not a step per byte. `None` also where
+/// the simple reader may still read the record (an unquoted field; the text's last 8 bytes).
+fn quoted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
+    // `from`: where the open field's text starts, or, between fields, where the next one's
+    // opening quote must be.
+    let (mut at, mut n, mut from, mut open) = (start, 0, start, false);
+    loop {
+        let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
+        let quotes = bytes_equal(word, b'"');
+        let mut found = quotes | bytes_equal(word, b'\n') | bytes_equal(word, b'\r');
+        while found != 0 {
+            let bit = found & found.wrapping_neg();
+            found ^= bit;
+            // A line end where a field must open, or inside one: not a simple record.
+            if bit & quotes == 0 {
+                return None;
+            }
+            let i = at + (bit.trailing_zeros() / 8) as usize;
+            if !open {
+                // The next field must open right after the last one's comma.
+                if i != from {
+                    return None;
+                }
+                (from, open) = (i + 1, true);
+                continue;
+            }
+            fields.set_range(n, from - start, i - start)?;
+            n += 1;
+            match bytes.get(i + 1)? {
+                b',' => (from, open) = (i + 2, false),
+                _ => return fields.copy_record(bytes, start, i + 1, n),
+            }
+        }
+        at += 8;
+    }
+}
+
 /// Doubles `buf` (at least to `first` elements), filled with `fill` for `csv-core` to overwrite.
 fn grow<T: Copy>(buf: &mut Vec<T>, first: usize, fill: T) {
     let len = (buf.len() * 2).max(first);
@@ -262,6 +409,79 @@ mod tests {
 
     fn rows(text: &str) -> Vec<(usize, Vec<String>)> {
         Reader::new(text).map(|r| (r.line, r.fields.iter().map(str::to_string).collect())).collect()
+    }
+
+    /// [`rows`] with every record read by `csv-core`.
+    fn rows_by_csv_core(text: &str) -> Vec<(usize, Vec<String>)> {
+        let mut reader = Reader::new(text);
+        reader.simple = false;
+        reader.map(|r| (r.line, r.fields.iter().map(str::to_string).collect())).collect()
+    }
+
+    /// The fields [`simple_record`] reads at `start`, and where it ends; `None` when it leaves
+    /// the record to `csv-core`.
+    fn simple(text: &str, start: usize) -> Option<(Vec<String>, usize)> {
+        let mut fields = Fields::default();
+        let end = simple_record(text.as_bytes(), start, &mut fields)?;
+        Some((fields.iter().map(str::to_string).collect(), end))
+    }
+
+    /// What [`quoted_record`] alone reads at `start`.
+    fn quoted(text: &str, start: usize) -> Option<(Vec<String>, usize)> {
+        let mut fields = Fields::default();
+        let end = quoted_record(text.as_bytes(), start, &mut fields)?;
+        Some((fields.iter().map(str::to_string).collect(), end))
+    }
+
+    #[test]
+    fn simple_records_are_read_without_csv_core() {
+        let text = "\"ID\",\"Kernel Name\",\"x\"\n\"0\",\"f(int, float)\",\"1,024.5\"\r\n\"\",\"\"\n";
+        let first = Some((vec!["ID".into(), "Kernel Name".into(), "x".into()], 23));
+        // A CRLF ends a record as an LF does; the quoted reader needs 8 bytes to look at.
+        let second = Some((vec!["0".into(), "f(int, float)".into(), "1,024.5".into()], 54));
+        assert_eq!((simple(text, 0), quoted(text, 0)), (first.clone(), first));
+        assert_eq!((simple(text, 23), quoted(text, 23)), (second.clone(), second));
+        assert_eq!((simple(text, 54), quoted(text, 54)), (Some((vec!["".into(), "".into()], 60)), None));
+        // An unquoted field: the quoted reader leaves the record, the simple one reads it.
+        let mixed = "\"a\",1,\"b\"\n\"c\"\n";
+        assert_eq!(quoted(mixed, 0), None);
+        assert_eq!(simple(mixed, 0), Some((vec!["a".into(), "1".into(), "b".into()], 10)));
+        let trailing_comma = "\"a\",\"b\",\n\"c\"\n";
+        assert_eq!(quoted(trailing_comma, 0), None);
+        assert_eq!(simple(trailing_comma, 0), Some((vec!["a".into(), "b".into(), "".into()], 9)));
+        // Unquoted fields, empty fields (quoted or not) and a trailing comma.
+        assert_eq!(simple("a,,\"\",b c,\n", 0), Some((vec!["a".into(), "".into(), "".into(), "b c".into(), "".into()], 11)));
+        // Multi-byte text and a byte-order mark are text, as csv-core keeps them.
+        assert_eq!(simple("\u{feff}é,\"ü\"\n", 0), Some((vec!["\u{feff}é".into(), "ü".into()], 11)));
+    }
+
+    #[test]
+    fn records_that_are_not_simple_are_left_to_csv_core() {
+        // Each followed by a record long enough for the quoted reader's eight-byte steps.
+        let next = "\"padding\",\"padding\"\n";
+        let followed = [
+            "\"say \"\"hi\"\"\"\n",  // a doubled quote
+            "\"a\nb\",\"c\"\n",      // a line end inside quotes
+            "\"a\rb\",\"c\"\n",      // a CR inside quotes
+            "\"a\n,\"b\"\n",        // a line end inside quotes, then what looks like fields
+            "\"a\r,\"b\"\n",        // the same with a CR
+            "a,b\rc\n",             // a lone CR ends a record
+            "\"a\",\"b\"\rc,d,e\n",   // the same after quoted fields
+            "\"a\"b,c\n",           // text after a closing quote
+            "a\"b\",c\n",           // a quote inside an unquoted field
+            "\"a\",x\"b\",\"c\"\n",  // the same after a quoted field
+            "\"a\",\"b\"c\n",       // text after the last closing quote
+        ];
+        let at_the_end = [
+            "\"abcdefgh\",\"ijklmnop\"\r", // a CR that may be half of a CRLF cut by a chunk
+            "\"abcdefgh\",\"ijklmnop\"",   // no line end yet (the end of the text or a chunk)
+            "\"abcdefgh\",\"ijklmnop",     // an unterminated quote
+        ];
+        let texts = followed.iter().map(|t| format!("{t}{next}")).chain(at_the_end.iter().map(|t| t.to_string()));
+        for text in texts {
+            assert_eq!((simple(&text, 0), quoted(&text, 0)), (None, None), "{text:?}");
+            assert_eq!(rows(&text), rows_by_csv_core(&text), "{text:?}");
+        }
     }
 
     #[test]
@@ -389,6 +609,15 @@ mod tests {
             let text = parts.concat();
             cuts.sort_unstable();
             proptest::prop_assert_eq!(rows_in_pieces(&text, &cuts), rows(&text));
+        }
+
+        /// The fast path for simple records reads every text as `csv-core` alone does.
+        #[test]
+        fn simple_records_read_as_csv_core_reads_them(
+            parts in proptest::collection::vec(proptest::sample::select(vec!["a", "\"1\"", "\"x,y\"", "", ",", "\"", "\"\"", "\n", "\r", "\r\n", "é", "\u{feff}"]), 0..60),
+        ) {
+            let text = parts.concat();
+            proptest::prop_assert_eq!(rows(&text), rows_by_csv_core(&text));
         }
     }
 
