@@ -320,7 +320,7 @@ fn keep_bom(core: &mut csv_core::Reader) {
 /// Why by hand (ARCHITECTURE.md, "Hand-written code"): Nsight Compute quotes every field and
 /// most are a few bytes (`"0","1","416",…`, 4 bytes a field on a raw page), where `csv-core`'s
 /// byte-at-a-time state machine was 51–65 % of each browser parser's time
-/// (docs/PERFORMANCE.md, "2026-11-29, evening").
+/// (docs/PERFORMANCE.md, "2026-11-29, simple CSV records").
 fn simple_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
     if bytes.get(start) == Some(&b'"') {
         if let Some(end) = quoted_record(bytes, start, fields) {
