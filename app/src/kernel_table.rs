@@ -2,12 +2,15 @@
 //! any column, selection shared with the chart. Numbers come from `roofline_engine::report`, the
 //! same as the CLI's JSON. Names are text nodes, never HTML.
 //!
-//! A long table renders only the rows in and near its scroll box's view ([`WINDOW_ROWS`]); the
+//! A long table renders only the rows in and near its scroll box's view ([`window`]); the
 //! rows above and below stand in as two empty rows of their height, and `aria-rowcount` /
 //! `aria-rowindex` tell assistive technology where the rendered rows are. Why: every row in the
 //! page, 10,000 kernels made a 110,000-cell table whose first layout held the page for 6.4 s
 //! after the chart of a 0.6 s load was drawn (docs/PERFORMANCE.md). Its rows are one line each
-//! (`.windowed`: no wrapping), so one row's measured height places them all.
+//! (`.windowed`: no wrapping), so one row's measured height places them all. The scroll box
+//! has no scroll anchoring (`overflow-anchor: none`, app/style.css): the spacer rows keep every
+//! row in its place, and Chromium's own correction, when the window's rows were replaced,
+//! moved the scroll again, window after window (a jump to row 75 ran on to row 400).
 
 use crate::app::AppState;
 use leptos::prelude::*;
@@ -16,20 +19,23 @@ use wasm_bindgen::JsCast;
 use roofline_engine::report::KernelReport;
 use roofline_engine::units::si;
 
-/// Tables of more rows than this render a window of them ([`WINDOW_ROWS`]); shorter ones render
+/// Tables of more rows than this render a window of them ([`window`]); shorter ones render
 /// every row.
 const ALL_ROWS_MAX: usize = 300;
-/// Rows rendered at once in a long table. The scroll box is 75% of the window's height: about
-/// 25 rows at 900 px. The window holds the rows from 25 to 49 above the first in view (its
-/// steps) to at least 61 from it, every row in view in a window up to 2,200 px high. Rows
-/// built and laid out are a large load's main cost on the page: 150 rows made the longest task
-/// of a 10,000-kernel load (docs/PERFORMANCE.md).
-const WINDOW_ROWS: usize = 110;
 /// Rows of the window above the first row in view, and the step the window moves by.
 const ABOVE_ROWS: usize = 25;
 const STEP_ROWS: usize = 25;
-/// A row's height until one is measured, CSS px.
-const ROW_PX: f64 = 27.0;
+/// A row's height until one is measured, CSS px (Chromium's, measured: 25 px).
+const ROW_PX: f64 = 25.0;
+/// The scroll box's greatest height, a share of the window's (`.table-scroll { max-height:
+/// 75vh }`, app/style.css).
+const BOX_SHARE: f64 = 0.75;
+
+/// Rows a scroll box `box_px` high shows at most, rows `row_px` high: one more for a row cut
+/// at each edge.
+fn rows_in_view(box_px: f64, row_px: f64) -> usize {
+    (box_px / row_px.max(1.0)).ceil() as usize + 1
+}
 
 /// Where a box scrolled to `top_px`, `view_px` high under a sticky header `head_px` high, must
 /// scroll to show row `position` (rows `row_px` high, the first at the header's foot); `None`
@@ -45,13 +51,20 @@ fn reveal(position: usize, row_px: f64, head_px: f64, top_px: f64, view_px: f64)
     }
 }
 
-/// The rows `from..to` of a table of `rows` rows to render when the first row in view is `top`.
-fn window(rows: usize, top: usize) -> (usize, usize) {
+/// The rows `from..to` of a table of `rows` rows to render when the first row in view is `top`
+/// and the box shows at most `in_view` rows. The window starts 25 to 49 rows above `top` (it
+/// moves in steps of 25, so a scroll within a step renders nothing) and reaches the last row
+/// in view: 49 + `in_view` rows, 77 in a 900 px window. Rows built and laid out are a large
+/// load's main cost on the page: 150 rows made the longest task of a 10,000-kernel load, and a
+/// fixed 110 (enough for a 2,200 px window) made its frame lay out 34 rows no one sees at
+/// 900 px (docs/PERFORMANCE.md).
+fn window(rows: usize, top: usize, in_view: usize) -> (usize, usize) {
     if rows <= ALL_ROWS_MAX {
         return (0, rows);
     }
-    let from = (top.saturating_sub(ABOVE_ROWS) / STEP_ROWS * STEP_ROWS).min(rows - WINDOW_ROWS);
-    (from, from + WINDOW_ROWS)
+    let size = (ABOVE_ROWS + STEP_ROWS - 1 + in_view).min(rows);
+    let from = (top.saturating_sub(ABOVE_ROWS) / STEP_ROWS * STEP_ROWS).min(rows - size);
+    (from, from + size)
 }
 
 /// A sortable column: header, tooltip, and the value it sorts by.
@@ -212,14 +225,29 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
     // The first row in the scroll box's view (from its scroll position), and a row's height.
     let top_row = RwSignal::new(0usize);
     let row_px = RwSignal::new(ROW_PX);
+    // The rows the box shows at most, from the window's height and a row's. It only grows (a
+    // window made smaller keeps the rows it had), so that a row measured shorter, or a taller
+    // window, renders the rows now in view, and nothing renders again otherwise.
+    let in_view = RwSignal::new(rows_in_view(BOX_SHARE * inner_height_px(), ROW_PX));
+    let fit = move || {
+        let n = rows_in_view(BOX_SHARE * inner_height_px(), row_px.get_untracked());
+        if n > in_view.get_untracked() {
+            in_view.set(n);
+        }
+    };
+    let _resize = window_event_listener(leptos::ev::resize, move |_| fit());
     let scroll_ref = NodeRef::<leptos::html::Div>::new();
     // A rendered row's height places the others: measured a frame after rows are shown (once
-    // the page has laid them out as one line each) and at each scroll.
+    // the page has laid them out as one line each) and at each scroll. Only a long table's
+    // rows count: a short table's may wrap.
     let measure_row = move || {
         let Some(el) = scroll_ref.get_untracked() else { return };
         let h = el.query_selector("tbody tr").ok().flatten().map_or(0.0, |tr| tr.get_bounding_client_rect().height());
         if h > 0.0 && (h - row_px.get_untracked()).abs() > 0.25 {
             row_px.set(h);
+            if state.row_order.with_untracked(Vec::len) > ALL_ROWS_MAX {
+                fit();
+            }
         }
     };
     let on_scroll = move |_: web_sys::Event| {
@@ -227,8 +255,8 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
         let Some(el) = scroll_ref.get_untracked() else { return };
         let top = (f64::from(el.scroll_top()) / row_px.get_untracked()).floor().max(0.0) as usize;
         // Only a move of the window re-renders: the same window for every scroll within a step.
-        let rows = state.row_order.with_untracked(Vec::len);
-        if window(rows, top) != window(rows, top_row.get_untracked()) {
+        let (rows, n) = (state.row_order.with_untracked(Vec::len), in_view.get_untracked());
+        if window(rows, top, n) != window(rows, top_row.get_untracked(), n) {
             top_row.set(top);
         }
     };
@@ -241,7 +269,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
     // column), set in place (a view of them cost 3.7 KB of the page's wasm).
     Effect::new(move |_| {
         let (rows, top) = (state.row_order.with(Vec::len), top_row.get());
-        let (from, to) = window(rows, top);
+        let (from, to) = window(rows, top, in_view.get());
         let columns = (Column::ALL.len() + usize::from(has_runs())).to_string();
         let row = row_px.get();
         let Some(el) = scroll_ref.get() else { return };
@@ -269,7 +297,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
 
     let rows = move || {
         let order = state.row_order.get();
-        let (from, to) = window(order.len(), top_row.get());
+        let (from, to) = window(order.len(), top_row.get(), in_view.get());
         let runs = has_runs();
         let deltas = deltas.get();
         state.report.with(|report| {
@@ -361,6 +389,11 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
     }
 }
 
+/// The window's inner height, CSS px (768 where it cannot be read).
+fn inner_height_px() -> f64 {
+    web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|v| v.as_f64()).unwrap_or(768.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,15 +404,29 @@ mod tests {
     #[wasm_bindgen_test]
     fn a_long_table_renders_a_window_that_moves_in_steps() {
         // Up to 300 rows: all of them.
-        assert_eq!(window(300, 120), (0, 300));
-        // 10,000: 110 rows from 25 above the first in view, in steps of 25, kept in the table.
-        assert_eq!(window(10_000, 0), (0, 110));
-        assert_eq!(window(10_000, 49), (0, 110));
-        assert_eq!(window(10_000, 50), (25, 135));
-        assert_eq!(window(10_000, 5_000), (4_975, 5_085));
-        assert_eq!(window(10_000, 9_999), (9_890, 10_000));
-        assert_eq!(window(301, 200), (175, 285));
-        assert_eq!(window(301, 290), (191, 301));
+        assert_eq!(window(300, 120, 28), (0, 300));
+        // A 900 px window: a box of 675 px shows at most 28 rows of 25 px (27, and one cut).
+        assert_eq!(rows_in_view(0.75 * 900.0, 25.0), 28);
+        assert_eq!(rows_in_view(0.75 * 2200.0, 27.5), 61);
+        // 10,000 rows, 28 in view: 49 + 28 = 77 rows from 25 above the first in view, in steps
+        // of 25, kept in the table.
+        assert_eq!(window(10_000, 0, 28), (0, 77));
+        assert_eq!(window(10_000, 49, 28), (0, 77));
+        assert_eq!(window(10_000, 50, 28), (25, 102));
+        assert_eq!(window(10_000, 5_000, 28), (4_975, 5_052));
+        assert_eq!(window(10_000, 9_999, 28), (9_923, 10_000));
+        // The worst place in a step: the first row in view 49 rows into the window; its last
+        // row in view, 49 + 27, is the window's last.
+        let (from, to) = window(10_000, 74, 28);
+        assert_eq!((from, to), (25, 102));
+        assert_eq!(to - 1, 74 + 27);
+        // 61 in view (a 2,200 px window): the 110 rows the window held for every window.
+        assert_eq!(window(10_000, 0, 61), (0, 110));
+        assert_eq!(window(10_000, 5_000, 61), (4_975, 5_085));
+        assert_eq!(window(301, 200, 61), (175, 285));
+        assert_eq!(window(301, 290, 61), (191, 301));
+        // A window taller than the table: every row.
+        assert_eq!(window(301, 0, 400), (0, 301));
     }
 
     #[wasm_bindgen_test]

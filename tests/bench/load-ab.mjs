@@ -4,19 +4,23 @@
 // ±20 ms between batches of the same build (docs/PERFORMANCE.md): compare builds only within
 // one run of this script.
 //   node tests/bench/load-ab.mjs FILE PAIRS DIST_A DIST_B [DIST_C …]
+// FILE may be a folder: its files, in name order, are picked together (several files at once).
 // Prints, per build, the median pick → chart (`roofline:load`) and the worker's parts of it
 // (`roofline:worker`: read wait, parse, the second parser, the wait for it), the longest
 // main-thread task from the pick until a second after the chart (0: none over 50 ms), the
 // time those tasks blocked input (each one's time over 50 ms, summed, as Lighthouse's TBT)
 // and how many there were, and the worker's memory.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch, waitForChart } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 
-const [file, pairs, ...dists] = process.argv.slice(2);
-if (!file || !(Number(pairs) > 0) || dists.length < 2) {
-  console.error('usage: node tests/bench/load-ab.mjs FILE PAIRS DIST_A DIST_B [DIST_C …]');
+const [path, pairs, ...dists] = process.argv.slice(2);
+if (!path || !(Number(pairs) > 0) || dists.length < 2) {
+  console.error('usage: node tests/bench/load-ab.mjs FILE|FOLDER PAIRS DIST_A DIST_B [DIST_C …]');
   process.exit(2);
 }
+const file = statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)) : path;
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const builds = [];
 for (const dist of dists) builds.push({ dist, site: await serve(dist, 0, '/roofline/'), runs: [] });
@@ -50,5 +54,5 @@ try {
 }
 for (const b of builds) {
   const m = (k) => median(b.runs.map((r) => r[k] ?? NaN)).toFixed(0);
-  console.log(`${b.dist}: ${m('ms')} ms (${b.runs.map((r) => r.ms.toFixed(0)).join(', ')}); worker: read wait ${m('read_ms')}, parse ${m('parse_ms')}, second parser ${m('second_ms')}, waited for it ${m('part_wait_ms')} ms; longest main-thread task ${m('longest')} ms (each run's: ${b.runs.map((r) => r.longest.toFixed(0)).join(', ')}), blocking ${m('blocking')} ms in ${m('long')} tasks over 50 ms; memory ${(median(b.runs.map((r) => r.memory_bytes)) / 1e6).toFixed(0)} MB`);
+  console.log(`${b.dist}: ${m('ms')} ms (${b.runs.map((r) => r.ms.toFixed(0)).join(', ')}); worker: read wait ${m('read_ms')}, parse ${m('parse_ms')}, second parser ${m('second_ms')}, waited for it ${m('part_wait_ms')} ms, read in ${m('parts')} part(s), ${m('elsewhere')} file(s) by the second; longest main-thread task ${m('longest')} ms (each run's: ${b.runs.map((r) => r.longest.toFixed(0)).join(', ')}), blocking ${m('blocking')} ms in ${m('long')} tasks over 50 ms; memory ${(median(b.runs.map((r) => r.memory_bytes)) / 1e6).toFixed(0)} MB`);
 }

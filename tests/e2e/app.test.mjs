@@ -242,17 +242,35 @@ test('a table of 10,000 kernels renders the rows in view, and every row is reach
   assert.equal(await page.getAttribute('table.kernels', 'aria-rowcount'), '10001');
   assert.ok(await page.$eval('table.kernels', (t) => t.classList.contains('windowed')));
   let rendered = await shown();
-  assert.ok(rendered.length <= 110, `${rendered.length} rows rendered`);
+  // The window: 25 to 49 rows above the first in view, to the last row the box can show (its
+  // greatest height is 75 % of the window's; app/src/kernel_table.rs). 77 rows at 1200 × 900.
+  const { scrollHeight, rowPx, innerHeight } = await page.$eval('.table-scroll', (el) => ({ scrollHeight: el.scrollHeight, rowPx: el.querySelector('tbody tr').getBoundingClientRect().height, innerHeight }));
+  const most = 49 + Math.ceil((0.75 * innerHeight) / rowPx) + 1;
+  assert.ok(rendered.length <= most && most < 110, `${rendered.length} rows rendered, at most ${most}`);
   assert.deepEqual(rendered[0], { index: 2, name: 'kernel_9999' });
   // The scroll box is as tall as every row: the rows not rendered stand in as spacers.
-  const { scrollHeight, rowPx } = await page.$eval('.table-scroll', (el) => ({ scrollHeight: el.scrollHeight, rowPx: el.querySelector('tbody tr').getBoundingClientRect().height }));
   assert.ok(Math.abs(scrollHeight - 10_001 * rowPx) < 3 * rowPx, `${scrollHeight} px for rows of ${rowPx} px`);
+  // The window's worst place: the first row in view 49 rows into it (row 74, most of it
+  // scrolled past). The rendered rows still reach the box's foot, and the scroll stays where
+  // it was put (the browser's scroll anchoring, off for the box, ran it on window after window:
+  // to row 400 from row 75).
+  const worstPx = Math.round(74.9 * rowPx);
+  await page.$eval('.table-scroll', (el, px) => { el.scrollTop = px; }, worstPx);
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody tr')?.getAttribute('aria-rowindex') === '27');
+  await page.waitForTimeout(200);
+  await settled(page);
+  const worst = await page.$eval('.table-scroll', (el) => {
+    const rows = el.querySelectorAll('tbody tr');
+    return { bottom: el.getBoundingClientRect().top + el.clientHeight, last: rows[rows.length - 1].getBoundingClientRect().bottom, rendered: rows.length, first: rows[0].getAttribute('aria-rowindex'), scrollTop: el.scrollTop };
+  });
+  assert.ok(Math.abs(worst.scrollTop - worstPx) <= 1 && worst.first === '27', JSON.stringify(worst));
+  assert.ok(worst.last >= worst.bottom - 1 && worst.rendered <= most, JSON.stringify(worst));
   // Half-way down and at the end: the rows in view are rendered, in order, with their places.
   for (const [to, row] of [[0.5, 5_000], [1, 9_999]]) {
     await page.$eval('.table-scroll', (el, to) => { el.scrollTop = to * (el.scrollHeight - el.clientHeight); }, to);
     await page.waitForFunction((want) => [...document.querySelectorAll('table.kernels tbody tr')].some((tr) => tr.getAttribute('aria-rowindex') === String(want)), row + 2 - (to === 1 ? 0 : 10));
     rendered = await shown();
-    assert.ok(rendered.length <= 110, `${rendered.length} rows rendered`);
+    assert.ok(rendered.length <= most, `${rendered.length} rows rendered`);
     rendered.forEach((r, k) => assert.deepEqual(r, { index: rendered[0].index + k, name: `kernel_${9999 - (rendered[0].index - 2 + k)}` }));
     const inView = await page.$eval('.table-scroll', (el) => {
       const box = el.getBoundingClientRect();
