@@ -11,36 +11,27 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { ROOT } from '../e2e/helpers.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { alternate, quantile } from './alternate.mjs';
 
 const [runs, ...dists] = process.argv.slice(2);
 if (!(Number(runs) > 0) || dists.length < 2) {
   console.error('usage: node tests/bench/lighthouse-ab.mjs RUNS DIST_A DIST_B [DIST_C …]');
   process.exit(2);
 }
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+const median = (xs) => quantile(xs, 0.5);
 const bin = join(ROOT, 'node_modules', '.bin', 'lighthouse');
 const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' };
 const work = await mkdtemp(join(tmpdir(), 'roofline-lh-ab-'));
-const builds = [];
-for (const dist of dists) builds.push({ dist, site: await serve(dist, 0, '/roofline/', { gzip: true }), runs: [] });
-try {
-  for (let i = 0; i < Number(runs); i++) {
-    for (const b of i % 2 ? [...builds].reverse() : builds) {
-      const file = join(work, 'run.json');
-      await promisify(execFile)(bin, [b.site.url, '--quiet', '--output=json', `--output-path=${file}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], { env, maxBuffer: 64 << 20 });
-      const r = JSON.parse(await readFile(file, 'utf8'));
-      b.runs.push({
-        tbt: r.audits['total-blocking-time'].numericValue,
-        score: Math.round(r.categories.performance.score * 100),
-        tasks: r.audits['long-tasks'].details.items.map((t) => t.duration.toFixed(0)).join('+'),
-      });
-    }
-  }
-} finally {
-  for (const b of builds) b.site.server.close();
-  await rm(work, { recursive: true, force: true });
-}
+const builds = await alternate(dists, Number(runs), async (url) => {
+  const file = join(work, 'run.json');
+  await promisify(execFile)(bin, [url, '--quiet', '--output=json', `--output-path=${file}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu'], { env, maxBuffer: 64 << 20 });
+  const r = JSON.parse(await readFile(file, 'utf8'));
+  return {
+    tbt: r.audits['total-blocking-time'].numericValue,
+    score: Math.round(r.categories.performance.score * 100),
+    tasks: r.audits['long-tasks'].details.items.map((t) => t.duration.toFixed(0)).join('+'),
+  };
+}, { gzip: true }).finally(() => rm(work, { recursive: true, force: true }));
 for (const b of builds) {
   console.log(`${b.dist}: TBT ${median(b.runs.map((r) => r.tbt)).toFixed(0)} ms (${b.runs.map((r) => r.tbt.toFixed(0)).join(', ')}); performance ${b.runs.map((r) => r.score).join(', ')}; long tasks ${b.runs.map((r) => r.tasks).join('; ')}`);
 }

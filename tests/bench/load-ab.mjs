@@ -13,7 +13,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, waitForChart } from '../e2e/helpers.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { alternate, quantile } from './alternate.mjs';
 
 const [path, pairs, ...dists] = process.argv.slice(2);
 if (!path || !(Number(pairs) > 0) || dists.length < 2) {
@@ -21,37 +21,29 @@ if (!path || !(Number(pairs) > 0) || dists.length < 2) {
   process.exit(2);
 }
 const file = statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)) : path;
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
-const builds = [];
-for (const dist of dists) builds.push({ dist, site: await serve(dist, 0, '/roofline/'), runs: [] });
+const median = (xs) => quantile(xs, 0.5);
 const browser = await launch();
-try {
-  for (let i = 0; i < Number(pairs); i++) {
-    for (const b of i % 2 ? [...builds].reverse() : builds) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        window.__longtasks = [];
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
-      });
-      await page.goto(b.site.url);
-      await waitForChart(page);
-      await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 });
-      await page.waitForTimeout(400);
-      await page.evaluate(() => { window.__longtasks = []; });
-      await page.setInputFiles('#file-input', file);
-      await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, null, { timeout: 600_000 });
-      // The longest main-thread task from the pick until a second after the chart (the
-      // table's first layout included), as tests/bench/browser.mjs's 10,000-kernel row.
-      await page.waitForTimeout(1000);
-      b.runs.push(await page.evaluate(() => ({ ms: performance.getEntriesByName('roofline:load')[0].duration, longest: Math.max(0, ...window.__longtasks), blocking: window.__longtasks.reduce((a, d) => a + Math.max(0, d - 50), 0), long: window.__longtasks.length, ...performance.getEntriesByName('roofline:worker')[0]?.detail })));
-      await context.close();
-    }
-  }
-} finally {
-  await browser.close();
-  for (const b of builds) b.site.server.close();
-}
+const builds = await alternate(dists, Number(pairs), async (url) => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__longtasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url);
+  await waitForChart(page);
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 });
+  await page.waitForTimeout(400);
+  await page.evaluate(() => { window.__longtasks = []; });
+  await page.setInputFiles('#file-input', file);
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, null, { timeout: 600_000 });
+  // The longest main-thread task from the pick until a second after the chart (the
+  // table's first layout included), as tests/bench/browser.mjs's 10,000-kernel row.
+  await page.waitForTimeout(1000);
+  const run = await page.evaluate(() => ({ ms: performance.getEntriesByName('roofline:load')[0].duration, longest: Math.max(0, ...window.__longtasks), blocking: window.__longtasks.reduce((a, d) => a + Math.max(0, d - 50), 0), long: window.__longtasks.length, ...performance.getEntriesByName('roofline:worker')[0]?.detail }));
+  await context.close();
+  return run;
+}).finally(() => browser.close());
 for (const b of builds) {
   const m = (k) => median(b.runs.map((r) => r[k] ?? NaN)).toFixed(0);
   console.log(`${b.dist}: ${m('ms')} ms (${b.runs.map((r) => r.ms.toFixed(0)).join(', ')}); worker: read wait ${m('read_ms')}, parse ${m('parse_ms')}, second parser ${m('second_ms')}, waited for it ${m('part_wait_ms')} ms, read in ${m('parts')} part(s), ${m('elsewhere')} file(s) by the second; longest main-thread task ${m('longest')} ms (each run's: ${b.runs.map((r) => r.longest.toFixed(0)).join(', ')}), blocking ${m('blocking')} ms in ${m('long')} tasks over 50 ms; memory ${(median(b.runs.map((r) => r.memory_bytes)) / 1e6).toFixed(0)} MB`);

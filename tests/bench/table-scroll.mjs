@@ -6,45 +6,39 @@
 //   node tests/bench/table-scroll.mjs FILE ROUNDS DIST_A DIST_B [DIST_C …]
 // Prints, per build, the median and 90th percentile of all its jumps, ms.
 import { launch, openPage, settled } from '../e2e/helpers.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { alternate, quantile } from './alternate.mjs';
 
 const [file, rounds, ...dists] = process.argv.slice(2);
 if (!file || !(Number(rounds) > 0) || dists.length < 2) {
   console.error('usage: node tests/bench/table-scroll.mjs FILE ROUNDS DIST_A DIST_B [DIST_C …]');
   process.exit(2);
 }
-const builds = [];
-for (const dist of dists) builds.push({ dist, site: await serve(dist, 0, '/roofline/'), jumps: [] });
 const browser = await launch();
-try {
-  for (let round = 0; round < Number(rounds); round++) {
-    for (const b of round % 2 ? [...builds].reverse() : builds) {
-      const { context, page } = await openPage(browser, b.site.url);
-      await page.setInputFiles('#file-input', file);
-      await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, null, { timeout: 120_000 });
-      await page.waitForTimeout(1000);
-      await settled(page);
-      b.jumps.push(...await page.evaluate(async () => {
-        const el = document.querySelector('.table-scroll');
-        const row = el.querySelector('tbody tr').getBoundingClientRect().height;
-        const out = [];
-        for (let i = 1; i <= 30; i++) {
-          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          const t0 = performance.now();
-          el.scrollTop = (i * 50 + 2000) * row;
-          await new Promise((r) => el.addEventListener('scroll', r, { once: true }));
-          while (!window.rooflineIdle()) await new Promise((r) => setTimeout(r, 0));
-          void el.querySelector('tbody').getBoundingClientRect();
-          out.push(performance.now() - t0);
-        }
-        return out;
-      }));
-      await context.close();
+const builds = await alternate(dists, Number(rounds), async (url) => {
+  const { context, page } = await openPage(browser, url);
+  await page.setInputFiles('#file-input', file);
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, null, { timeout: 120_000 });
+  await page.waitForTimeout(1000);
+  await settled(page);
+  const jumps = await page.evaluate(async () => {
+    const el = document.querySelector('.table-scroll');
+    const row = el.querySelector('tbody tr').getBoundingClientRect().height;
+    const out = [];
+    for (let i = 1; i <= 30; i++) {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const t0 = performance.now();
+      el.scrollTop = (i * 50 + 2000) * row;
+      await new Promise((r) => el.addEventListener('scroll', r, { once: true }));
+      while (!window.rooflineIdle()) await new Promise((r) => setTimeout(r, 0));
+      void el.querySelector('tbody').getBoundingClientRect();
+      out.push(performance.now() - t0);
     }
-  }
-} finally {
-  await browser.close();
-  for (const b of builds) b.site.server.close();
+    return out;
+  });
+  await context.close();
+  return jumps;
+}).finally(() => browser.close());
+for (const b of builds) {
+  const jumps = b.runs.flat();
+  console.log(`${b.dist}: a window move ${quantile(jumps, 0.5).toFixed(1)} ms median, ${quantile(jumps, 0.9).toFixed(1)} ms p90 (${jumps.length} jumps)`);
 }
-const at = (xs, q) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)];
-for (const b of builds) console.log(`${b.dist}: a window move ${at(b.jumps, 0.5).toFixed(1)} ms median, ${at(b.jumps, 0.9).toFixed(1)} ms p90 (${b.jumps.length} jumps)`);

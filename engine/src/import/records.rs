@@ -317,7 +317,7 @@ fn keep_bom(core: &mut csv_core::Reader) {
 /// line end inside quotes, a lone CR, text after a closing quote, the end of the text before
 /// the line end) is left to `csv-core`.
 ///
-/// Why by hand (ARCHITECTURE.md, "Hand-written code"): Nsight Compute quotes every field and
+/// Why by hand (ARCHITECTURE.md, "Hand-written pieces"): Nsight Compute quotes every field and
 /// most are a few bytes (`"0","1","416",…`, 4 bytes a field on a raw page), where `csv-core`'s
 /// byte-at-a-time state machine was 51–65 % of each browser parser's time
 /// (docs/PERFORMANCE.md, "2026-11-29, simple CSV records").
