@@ -235,7 +235,8 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
             in_view.set(n);
         }
     };
-    let _resize = window_event_listener(leptos::ev::resize, move |_| fit());
+    let resize = window_event_listener(leptos::ev::resize, move |_| fit());
+    on_cleanup(move || resize.remove());
     let scroll_ref = NodeRef::<leptos::html::Div>::new();
     // A rendered row's height places the others: measured a frame after rows are shown (once
     // the page has laid them out as one line each) and at each scroll. Only a long table's

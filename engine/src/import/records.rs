@@ -66,8 +66,9 @@ impl Fields {
             return None;
         }
         let (start, end) = (*self.starts.get(i)?, *self.ends.get(i)?);
-        // Always valid: the record came from a `&str` and `csv-core` removes only ASCII bytes
-        // (quotes, separators, line ends), so fields begin and end on character boundaries.
+        // Always valid: the record came from a `&str`, `csv-core` removes only ASCII bytes
+        // (quotes, separators, line ends) and a simple record's fields are cut at such bytes,
+        // so fields begin and end on character boundaries.
         std::str::from_utf8(self.bytes.get(start..end)?).ok()
     }
 
