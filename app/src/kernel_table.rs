@@ -228,9 +228,9 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
     // The rows the box shows at most, from the window's height and a row's. It only grows (a
     // window made smaller keeps the rows it had), so that a row measured shorter, or a taller
     // window, renders the rows now in view, and nothing renders again otherwise.
-    let in_view = RwSignal::new(rows_in_view(BOX_SHARE * inner_height_px(), ROW_PX));
+    let in_view = RwSignal::new(rows_in_view(BOX_SHARE * roofline_web::layout::window_height_px(), ROW_PX));
     let fit = move || {
-        let n = rows_in_view(BOX_SHARE * inner_height_px(), row_px.get_untracked());
+        let n = rows_in_view(BOX_SHARE * roofline_web::layout::window_height_px(), row_px.get_untracked());
         if n > in_view.get_untracked() {
             in_view.set(n);
         }
@@ -388,11 +388,6 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
             </table>
         </div>
     }
-}
-
-/// The window's inner height, CSS px (768 where it cannot be read).
-fn inner_height_px() -> f64 {
-    web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|v| v.as_f64()).unwrap_or(768.0)
 }
 
 #[cfg(test)]

@@ -19,10 +19,14 @@ const BOTTOM_GAP_PX: f64 = 10.0;
 
 /// The chart's (width, height) for the container `wrap`, from the page's current layout.
 pub fn chart_size(wrap: &Element) -> (f64, f64) {
-    let window = web_sys::window();
-    let vh = window.as_ref().and_then(|w| w.inner_height().ok()).and_then(|v| v.as_f64()).unwrap_or(768.0);
-    let scroll_y = window.as_ref().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-    size_for(wrap.client_width() as f64, wrap.get_bounding_client_rect().top() + scroll_y, vh)
+    let scroll_y = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
+    size_for(wrap.client_width() as f64, wrap.get_bounding_client_rect().top() + scroll_y, window_height_px())
+}
+
+/// The window's inner height, CSS px (768 where it cannot be read): what the chart's height
+/// and the kernel table's window of rows (`app/src/kernel_table.rs`) fit.
+pub fn window_height_px() -> f64 {
+    web_sys::window().and_then(|w| w.inner_height().ok()).and_then(|v| v.as_f64()).unwrap_or(768.0)
 }
 
 /// The rule itself: a container `width_px` wide whose top is `top_px` below the page's top, in
