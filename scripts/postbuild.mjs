@@ -62,6 +62,14 @@ const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '
 //   alone. −1.8 KB (−1.4 KB with `-Os --converge`, −0.3 KB with `-Oz --converge`).
 // - strip the producers section (toolchain names). −0.1 KB.
 const passes = ['--flatten', '--rereloop', '-Os', '-Os', '--strip-producers'];
+// The app only: `-ocimfs=3000`, a function called from one place is inlined there only when
+// under 3,000 bytes (binaryen's default inlines it whatever its size). V8 compiles each wasm
+// function on the main thread at its first call, whole: inlined into the app's start, large
+// functions the start never calls (a shared link's decoder, 22 KB) were compiled with it. The
+// start compiles 445 → 423 KB of functions, and the app is 0.6 KB smaller gzipped. The link
+// chart calls its decoder at once and grew 1 KB with it, so it keeps the default
+// (docs/PERFORMANCE.md, "2026-11-29, afternoon").
+const appPasses = [...passes, '-ocimfs=3000'];
 // The parser worker is fetched after the first chart and parses every file: optimised for
 // speed, as its Cargo profile (`wasm-worker`, opt-level 3) is (docs/PERFORMANCE.md).
 const workerPasses = ['-O3', '--strip-producers'];
@@ -76,7 +84,7 @@ for (const f of readdirSync(dist)) {
   if (!f.endsWith('_bg.wasm')) continue;
   const p = join(dist, f);
   const before = statSync(p).size;
-  const chosen = f === 'roofline-worker_bg.wasm' ? workerPasses : passes;
+  const chosen = f === 'roofline-worker_bg.wasm' ? workerPasses : f.startsWith('roofline-app-') ? appPasses : passes;
   execFileSync(wasmOpt, [...chosen, ...features, `--symbolmap=${join(symbols, `${f}.symbols`)}`, p, '-o', p], { stdio: 'inherit' });
   console.log(`wasm-opt ${f}: ${before} -> ${statSync(p).size} bytes`);
 }

@@ -29,9 +29,10 @@ const builds = await alternate(dists, Number(runs), async (url) => {
   return {
     tbt: r.audits['total-blocking-time'].numericValue,
     score: Math.round(r.categories.performance.score * 100),
+    benchmarkIndex: Math.round(r.environment.benchmarkIndex),
     tasks: r.audits['long-tasks'].details.items.map((t) => t.duration.toFixed(0)).join('+'),
   };
 }, { gzip: true }).finally(() => rm(work, { recursive: true, force: true }));
 for (const b of builds) {
-  console.log(`${b.dist}: TBT ${median(b.runs.map((r) => r.tbt)).toFixed(0)} ms (${b.runs.map((r) => r.tbt.toFixed(0)).join(', ')}); performance ${b.runs.map((r) => r.score).join(', ')}; long tasks ${b.runs.map((r) => r.tasks).join('; ')}`);
+  console.log(`${b.dist}: TBT ${median(b.runs.map((r) => r.tbt)).toFixed(0)} ms (${b.runs.map((r) => r.tbt.toFixed(0)).join(', ')}); performance ${b.runs.map((r) => r.score).join(', ')}; host benchmarkIndex ${b.runs.map((r) => r.benchmarkIndex).join(', ')}; long tasks ${b.runs.map((r) => r.tasks).join('; ')}`);
 }

@@ -95,55 +95,62 @@ fn set(source: &str, compute: Vec<Ceiling>, memory: Vec<MemoryLevel>) -> Option<
     Some(PeakSet { source: source.into(), compute, memory })
 }
 
-/// Every catalogue machine, in the order the machine picker shows them: by vendor (NVIDIA,
-/// AMD, Intel), each vendor's GPUs by generation, oldest first, then its CPUs.
+/// Every catalogue machine's id and how to build it, in the order the machine picker shows
+/// them: by vendor (NVIDIA, AMD, Intel), each vendor's GPUs by generation, oldest first, then
+/// its CPUs. A table of builders rather than a list of machines, so [`by_id`] builds the one
+/// machine asked for: the page's start looks up the example's machine, and building all 36
+/// there cost 2-4 ms and compiled every builder's wasm on the main thread (docs/PERFORMANCE.md,
+/// "2026-11-29, afternoon"). `ids_name_the_machines_they_build` checks each id.
+const MACHINES: &[(&str, fn() -> Machine)] = &[
+    // NVIDIA: Pascal, Volta, Turing, Ampere, Ada Lovelace, Hopper, Blackwell.
+    ("p100", p100),
+    ("p100-pcie", p100_pcie),
+    ("v100", v100),
+    ("v100-pcie", v100_pcie),
+    ("t4", t4),
+    ("a100", a100),
+    ("a100-40gb", a100_40gb),
+    ("a100-pcie", a100_pcie),
+    ("a100-pcie-40gb", a100_pcie_40gb),
+    ("a10", a10),
+    ("l4", l4),
+    ("l40s", l40s),
+    ("rtx4090", rtx4090),
+    ("h100", h100),
+    ("h100-pcie", h100_pcie),
+    ("h200", h200),
+    ("gh200", gh200),
+    ("b200", b200),
+    ("gb200", gb200),
+    ("rtx5090", rtx5090),
+    ("rtx5080", rtx5080),
+    ("rtx5070ti", rtx5070ti),
+    ("rtx5070", rtx5070),
+    ("rtx5060ti", rtx5060ti),
+    ("rtx5060", rtx5060),
+    // AMD: CDNA 2, CDNA 3, CDNA 4; Zen 3.
+    ("mi210", mi210),
+    ("mi250x", mi250x),
+    ("mi250x-gcd", mi250x_gcd),
+    ("mi300a", mi300a),
+    ("mi300x", mi300x),
+    ("mi325x", mi325x),
+    ("mi355x", mi355x),
+    ("epyc-7763", epyc_7763),
+    // Intel: Xe-HPC; Skylake-SP, Sapphire Rapids.
+    ("max1550", max_1550),
+    ("xeon-gold-6132", xeon_gold_6132),
+    ("xeon-8480", xeon_platinum_8480),
+];
+
+/// Every catalogue machine, in the order the machine picker shows them ([`MACHINES`]).
 pub fn all() -> Vec<Machine> {
-    vec![
-        // NVIDIA: Pascal, Volta, Turing, Ampere, Ada Lovelace, Hopper, Blackwell.
-        p100(),
-        p100_pcie(),
-        v100(),
-        v100_pcie(),
-        t4(),
-        a100(),
-        a100_40gb(),
-        a100_pcie(),
-        a100_pcie_40gb(),
-        a10(),
-        l4(),
-        l40s(),
-        rtx4090(),
-        h100(),
-        h100_pcie(),
-        h200(),
-        gh200(),
-        b200(),
-        gb200(),
-        rtx5090(),
-        rtx5080(),
-        rtx5070ti(),
-        rtx5070(),
-        rtx5060ti(),
-        rtx5060(),
-        // AMD: CDNA 2, CDNA 3, CDNA 4; Zen 3.
-        mi210(),
-        mi250x(),
-        mi250x_gcd(),
-        mi300a(),
-        mi300x(),
-        mi325x(),
-        mi355x(),
-        epyc_7763(),
-        // Intel: Xe-HPC; Skylake-SP, Sapphire Rapids.
-        max_1550(),
-        xeon_gold_6132(),
-        xeon_platinum_8480(),
-    ]
+    MACHINES.iter().map(|(_, build)| build()).collect()
 }
 
-/// The catalogue machine with this id (case-insensitive).
+/// The catalogue machine with this id (case-insensitive), the only one built.
 pub fn by_id(id: &str) -> Option<Machine> {
-    all().into_iter().find(|m| m.id.eq_ignore_ascii_case(id))
+    MACHINES.iter().find(|(known, _)| known.eq_ignore_ascii_case(id)).map(|(_, build)| build())
 }
 
 #[cfg(test)]
@@ -161,6 +168,18 @@ mod tests {
             assert!(m.compute.iter().all(|c| c.flops_per_s > 0.0) && m.memory.iter().all(|l| l.bytes_per_s > 0.0));
         }
         assert_eq!(by_id("V100").map(|m| m.id), Some("v100".to_string()));
+    }
+
+    /// `by_id` finds a machine by its table entry without building it: each entry's id must be
+    /// the id its builder gives, or a lookup would return another machine than the one named.
+    #[test]
+    fn ids_name_the_machines_they_build() {
+        for (id, build) in MACHINES {
+            assert_eq!(build().id, *id);
+            assert_eq!(by_id(&id.to_uppercase()).map(|m| m.id).as_deref(), Some(*id));
+        }
+        assert_eq!(MACHINES.len(), 36);
+        assert!(by_id("v100 ").is_none() && by_id("").is_none() && by_id("a100-80gb").is_none());
     }
 
     #[test]
