@@ -7,7 +7,7 @@
 // (budget | target | measured | result) that scripts/bench.sh includes.
 // Simulated throttling multiplies the host's own task times (4×, and 2× for a task that laid
 // the page out), so TBT depends on the host's CPU: the table gives Lighthouse's measure of it,
-// `benchmarkIndex`, which its docs say the 4× is calibrated for at 1500–2000 (a high-end
+// `benchmarkIndex`. Lighthouse's docs calibrate the 4× for an index of 1500–2000 (a high-end
 // desktop). docs/PERFORMANCE.md ("2026-11-29, afternoon") has the numbers.
 import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { join, dirname } from 'node:path';

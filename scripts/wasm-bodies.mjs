@@ -33,7 +33,13 @@ export function bodySizes(bytes) {
         if (kind === 0) { imported++; [, p] = leb(bytes, p); }
         else if (kind === 1) { p++; const flags = bytes[p++]; [, p] = leb(bytes, p); if (flags & 1) [, p] = leb(bytes, p); }
         else if (kind === 2) { const flags = bytes[p++]; [, p] = leb(bytes, p); if (flags & 1) [, p] = leb(bytes, p); }
-        else if (kind === 3) { p += 2; }
+        else if (kind === 3) {
+          // A global: its value type (a typed reference, 0x63/0x64, carries a heap type), then
+          // its mutability.
+          const type = bytes[p++];
+          if (type === 0x63 || type === 0x64) [, p] = leb(bytes, p);
+          p++;
+        }
         else if (kind === 4) { p++; [, p] = leb(bytes, p); }
         else throw new Error(`import kind ${kind} at byte ${p - 1}`);
       }

@@ -4,8 +4,9 @@
 // name, among them V8's lazy compilation of wasm functions (`wasm.CompileLazy`, with its
 // `wasm.CompileBaseline`: a function compiled on the main thread at its first call).
 //   node tests/bench/start-trace.mjs [DIST] [RUNS]
-//   START_TRACE_COMPILED=N node tests/bench/start-trace.mjs ...  # also the longest task's
-//   lazily compiled functions: their bytes and compile time by crate, and the N largest
+//   START_TRACE_COMPILED=N node tests/bench/start-trace.mjs ...  # also the functions compiled
+//   lazily in the task that compiled the most (the mount's): their bytes and compile time by
+//   crate and by size, and the N largest
 // Function names come from the build's symbol maps (scripts/symbols.mjs), sizes from the wasm
 // itself (scripts/wasm-bodies.mjs).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
