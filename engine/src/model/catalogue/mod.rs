@@ -95,13 +95,16 @@ fn set(source: &str, compute: Vec<Ceiling>, memory: Vec<MemoryLevel>) -> Option<
     Some(PeakSet { source: source.into(), compute, memory })
 }
 
+/// A catalogue machine's constructor.
+type Builder = fn() -> Machine;
+
 /// Every catalogue machine's id and how to build it, in the order the machine picker shows
 /// them: by vendor (NVIDIA, AMD, Intel), each vendor's GPUs by generation, oldest first, then
 /// its CPUs. A table of builders rather than a list of machines, so [`by_id`] builds the one
 /// machine asked for: the page's start looks up the example's machine, and building all 36
 /// there cost 2-4 ms and compiled every builder's wasm on the main thread (docs/PERFORMANCE.md,
 /// "2026-11-29, afternoon"). `ids_name_the_machines_they_build` checks each id.
-const MACHINES: &[(&str, fn() -> Machine)] = &[
+const MACHINES: &[(&str, Builder)] = &[
     // NVIDIA: Pascal, Volta, Turing, Ampere, Ada Lovelace, Hopper, Blackwell.
     ("p100", p100),
     ("p100-pcie", p100_pcie),
