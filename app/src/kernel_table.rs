@@ -228,9 +228,10 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
     // The rows the box shows at most, from the window's height and a row's. It only grows (a
     // window made smaller keeps the rows it had), so that a row measured shorter, or a taller
     // window, renders the rows now in view, and nothing renders again otherwise.
-    let in_view = RwSignal::new(rows_in_view(BOX_SHARE * roofline_web::layout::window_height_px(), ROW_PX));
+    let fitting = move || rows_in_view(BOX_SHARE * roofline_web::layout::window_height_px(), row_px.get_untracked());
+    let in_view = RwSignal::new(fitting());
     let fit = move || {
-        let n = rows_in_view(BOX_SHARE * roofline_web::layout::window_height_px(), row_px.get_untracked());
+        let n = fitting();
         if n > in_view.get_untracked() {
             in_view.set(n);
         }
