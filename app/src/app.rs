@@ -131,7 +131,7 @@ pub struct Profile {
 }
 
 impl AppState {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let kernels: RwSignal<Vec<KernelProfile>> = RwSignal::new(Vec::new());
         let machine = RwSignal::new(catalogue::v100());
         let filter = RwSignal::new(String::new());
@@ -245,7 +245,12 @@ impl AppState {
 
     /// Restores the view in the address, or shows the built-in example.
     fn start(self) {
-        match url_state::read() {
+        self.start_with(url_state::read());
+    }
+
+    /// [`Self::start`] with the address's view already read (`None`: the address has none).
+    pub(crate) fn start_with(self, address: Option<Result<View, share::DecodeError>>) {
+        match address {
             Some(Ok(view)) => self.apply(view),
             Some(Err(e)) => {
                 self.error.set(Some(capitalise(&e.to_string())));

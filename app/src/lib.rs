@@ -26,6 +26,7 @@ pub mod paste_box;
 pub mod reactive;
 pub mod popover;
 pub mod prepare;
+pub mod start_link;
 pub mod summary_panel;
 pub mod theme;
 pub mod toolbar;

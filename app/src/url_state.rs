@@ -20,7 +20,11 @@ pub fn read() -> Option<Result<View, DecodeError>> {
 /// `short`: the view's kernels' short names where the page has them (`share::encode_with_short_names`).
 pub fn write(view: &View, short: Option<&[String]>) -> Option<String> {
     let w = window()?;
-    let (url, notice) = match share::encode_with_short_names(view, short) {
+    let encoded = match crate::start_link::known(view) {
+        Some(fragment) => Ok(share::Link { fragment: fragment.to_string(), shortened_names: 0 }),
+        None => share::encode_with_short_names(view, short),
+    };
+    let (url, notice) = match encoded {
         Ok(link) => {
             let notice = (link.shortened_names > 0)
                 .then(|| format!("{} long kernel names were shortened to keep the link under {} characters.", link.shortened_names, share::MAX_LINK_CHARS));
