@@ -70,7 +70,40 @@ window.rooflineFirstPaint = new Promise((resolve) => {
 // (scripts/postbuild.mjs says why); a promise of the response that the loader script hands to
 // wasm-bindgen's `init`.
 // Resolves to undefined where the page names no wasm (a development build keeps the preload).
+// Where a worker can compile it (below), the promise is of the compiled module instead.
 window.rooflineWasm = (linkDownloaded || window.rooflineFirstPaint).then(() => {
   const href = document.querySelector('meta[name="roofline-wasm"]')?.content;
-  return href ? fetch(href) : undefined;
+  // When the wasm was asked for: the worker's requests are not in the page's Resource Timing.
+  if (href) performance.mark('roofline:wasm-asked');
+  return href ? compiledOffThread(href) : undefined;
 });
+
+// The app's wasm fetched and compiled by a worker (public/wasm-compile.js says why): a promise
+// of the WebAssembly.Module. Where the worker gives none (no workers, a module the browser
+// cannot post, a failed fetch or compile), of the response fetched here, as before: the app's
+// loader then compiles it, or reports why it cannot.
+function compiledOffThread(href) {
+  return new Promise((resolve) => {
+    let worker, done = false;
+    const settle = (value) => {
+      if (done) return;
+      done = true;
+      if (worker) worker.terminate();
+      resolve(value);
+    };
+    const here = () => settle(fetch(href));
+    try {
+      worker = new Worker('wasm-compile.js' + '#' + encodeURIComponent(href));
+    } catch (e) {
+      here();
+      return;
+    }
+    worker.onmessage = (e) => {
+      const module = e.data && e.data.module;
+      if (module instanceof WebAssembly.Module) settle(module);
+      else here();
+    };
+    worker.onerror = here;
+    worker.onmessageerror = here;
+  });
+}

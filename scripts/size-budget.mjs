@@ -37,8 +37,11 @@ const BUDGET_BYTES = 300 * 1024;
 // of its own (the longest task of a 10,000-kernel load 146 -> 0-69 ms: none over 50 ms in
 // most loads; 475,688 B measured), then for `window.rooflineIdle` (test drivers wait for a
 // change's last task) and the first paint queued first in the executor's next task (476,584
-// B). docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
-const APP_RATCHET_BYTES = 477_000;
+// B); then for the start view's link known at build time (app/src/start_link.rs) and the app's
+// wasm compiled by a worker (public/wasm-compile.js): Lighthouse's blocking time 211 -> 139 ms
+// on the development machine (478,218 B). docs/PERFORMANCE.md lists the steps. Lower it
+// whenever the app shrinks.
+const APP_RATCHET_BYTES = 478_500;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));
@@ -49,7 +52,9 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const appWasmName = html.match(/<meta name="roofline-wasm" content="([^"]+)"/)?.[1];
 if (!appWasmName) throw new Error('size-budget: index.html names no app wasm in <meta name="roofline-wasm"> (scripts/postbuild.mjs)');
 const appWasm = basename(appWasmName);
-const linkChart = new Set(named(readFileSync(join(dist, 'first-paint.js'), 'utf8')));
+// The link chart's files are the `roofline-first*` that first-paint.js names; the other file it
+// names, the worker that compiles the app's wasm (public/wasm-compile.js), every page loads.
+const linkChart = new Set(named(readFileSync(join(dist, 'first-paint.js'), 'utf8')).filter((f) => f.startsWith('roofline-first')));
 if (![...linkChart].some((f) => f.endsWith('.wasm'))) throw new Error('size-budget: first-paint.js names no link chart wasm');
 const loaded = new Set(named(html));
 for (let grew = true; grew;) {

@@ -53,6 +53,8 @@ export function scenarios(engine) {
     await openApp(s, site.url);
     assert.match(await s.eval(tableText), /ax_kernel/);
     assert.ok((await s.eval(inkedPixels)) > 2000, 'the canvas has a drawn chart');
+    // The app's wasm was compiled by a worker, off the page's main thread (public/wasm-compile.js).
+    assert.equal(await s.eval(async () => (await window.rooflineWasm) instanceof WebAssembly.Module), true, "the app's wasm compiled by the worker");
     await clean(s, 'first visit');
   }));
 
