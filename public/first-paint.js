@@ -100,7 +100,7 @@ function compiledOffThread(href) {
     }
     worker.onmessage = (e) => {
       const module = e.data && e.data.module;
-      if (module instanceof WebAssembly.Module) settle(module);
+      if (module && module instanceof WebAssembly.Module) settle(module);
       else here();
     };
     worker.onerror = here;

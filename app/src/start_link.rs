@@ -5,10 +5,9 @@
 //! task after the first chart), and encoding a view deflates it with the link dictionary
 //! primed first (`roofline_engine::share`). On a page that has just started, that first
 //! encode also compiles the deflate code: the write was one task of 10–22 ms on the
-//! development machine (2026-11-29; 13–23 ms by its `roofline:address` measure), a task
-//! without a layout that Lighthouse's simulation charges 4× (40–88 ms, of which up to 38 ms
-//! counted as blocking time; docs/PERFORMANCE.md). With the fragment known, that write is a
-//! comparison of two views and `history.replaceState`.
+//! development machine (2026-11-29; 6.9–31.9 ms by its `roofline:address` measure), a task
+//! without a layout, which Lighthouse's simulation charges 4× (docs/PERFORMANCE.md). With the
+//! fragment known, that write is a comparison of two views and `history.replaceState`.
 //!
 //! The fragment is used only for a view equal to [`start_view`], built here from the example
 //! and the link's defaults, so a view the page came to some other way is encoded as before.
