@@ -4,6 +4,27 @@
 // Why (docs/PERFORMANCE.md, 2026-11-29, evening): compiled on the page, the module's last bytes
 // and its finishing step held the page in the task that then instantiated it (21–39 ms here).
 const href = decodeURIComponent(self.location.hash.slice(1));
+
+// Before posting the module, runs the app's start once in an instance of its own here
+// (`warm_start`, app/src/warm.rs): V8 compiles a wasm function at its first call, and the code
+// compiled for this instance is the page's too (one compiled module, shared), so those
+// functions are not compiled in the page's start task (docs/PERFORMANCE.md, 2026-11-29,
+// night). Its imports throw: `warm_start` calls none, and where one were called the run would
+// just end there. Whatever happens here, the module is posted.
+function warm(module) {
+  const imports = {};
+  for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+    if (kind !== 'function') return;
+    (imports[from] ||= {})[name] = () => { throw new Error(`warm_start called the import ${name}`); };
+  }
+  try {
+    const { exports } = new WebAssembly.Instance(module, imports);
+    if (typeof exports.warm_start === 'function') exports.warm_start();
+  } catch (e) {
+    // Nothing to do: the page compiles what this run did not reach.
+  }
+}
+
 (async () => {
   const response = await fetch(href);
   if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
@@ -11,5 +32,6 @@ const href = decodeURIComponent(self.location.hash.slice(1));
   const module = (response.headers.get('Content-Type') || '').startsWith('application/wasm')
     ? await WebAssembly.compileStreaming(response)
     : await WebAssembly.compile(await response.arrayBuffer());
+  warm(module);
   postMessage({ module });
 })().catch((e) => postMessage({ failed: String((e && e.message) || e) }));

@@ -1,5 +1,6 @@
 // After `trunk build`: (1) moves Trunk's inline loader script into a file, so the page's
-// Content-Security-Policy can forbid inline scripts; (2) runs npm binaryen's wasm-opt on the
+// Content-Security-Policy can forbid inline scripts, and marks the app's bindings for eager
+// compilation (below); (2) runs npm binaryen's wasm-opt on the
 // wasm (Debian's wasm-opt 108 breaks it; Trunk's own wasm-opt step is disabled in index.html),
 // with the passes that gave the smallest gzipped size (below); (3) last, stamps the service worker
 // with the build's file list and id (scripts/precache.mjs).
@@ -53,6 +54,20 @@ const firstPaintScript = '<script src="first-paint.js"></script>';
 if (!html.includes(firstPaintScript)) throw new Error(`postbuild: index.html has no ${firstPaintScript}`);
 html = html.replace(firstPaintScript, `<meta name="roofline-wasm" content="${preloads[0][1]}" />\n    ${firstPaintScript}`);
 writeFileSync(indexPath, html);
+
+// The app's bindings (wasm-bindgen's JavaScript: the imports' 262 functions and the loader) are
+// marked for V8's explicit compile hints (Chrome 136+): with `//# allFunctionsCalledOnLoad` first
+// in the file, V8 compiles all its functions as it loads the script, off the main thread,
+// instead of each on its first call, which was 10-26 ms of JavaScript compiled in the task that
+// instantiates the wasm (its imports object, the loader) and in the mount's. Lighthouse charged
+// that task 4x; its median TBT went 153 -> 94 ms in one A/B round of 8 runs
+// (docs/PERFORMANCE.md, 2026-11-29, night). Other browsers read a comment.
+const hint = '//# allFunctionsCalledOnLoad\n';
+const bindings = readdirSync(dist).filter((f) => /^roofline-app-[0-9a-f]+\.js$/.test(f));
+if (bindings.length !== 1) throw new Error(`expected one roofline-app-*.js in ${dist}, found ${bindings.length}`);
+const bindingsPath = join(dist, bindings[0]);
+const bindingsText = readFileSync(bindingsPath, 'utf8');
+if (!bindingsText.startsWith(hint)) writeFileSync(bindingsPath, hint + bindingsText);
 
 const wasmOpt = join(root, 'node_modules', '.bin', 'wasm-opt');
 const features = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext',

@@ -132,6 +132,12 @@ pub struct Profile {
 
 impl AppState {
     pub(crate) fn new() -> Self {
+        Self::new_with(crate::theme::system_prefers_dark())
+    }
+
+    /// [`Self::new`] with the system's dark preference given, not asked of the page (the
+    /// worker's warm-up, warm.rs, runs without one).
+    pub(crate) fn new_with(system_dark: bool) -> Self {
         let kernels: RwSignal<Vec<KernelProfile>> = RwSignal::new(Vec::new());
         let machine = RwSignal::new(catalogue::v100());
         let filter = RwSignal::new(String::new());
@@ -173,7 +179,7 @@ impl AppState {
             word: RwSignal::new(WordSize::Bits32),
             transfers: RwSignal::new(Vec::new()),
             theme: RwSignal::new(None),
-            system_dark: RwSignal::new(crate::theme::system_prefers_dark()),
+            system_dark: RwSignal::new(system_dark),
             chart_size: RwSignal::new(crate::export::DEFAULT_SIZE),
             shown_ranges: RwSignal::new(None),
             link_notice: RwSignal::new(None),

@@ -86,7 +86,7 @@ pub enum Column {
 }
 
 impl Column {
-    const ALL: [Column; 13] = [
+    pub(crate) const ALL: [Column; 13] = [
         Column::Name,
         Column::Launches,
         Column::Time,
@@ -142,7 +142,7 @@ impl Column {
         }
     }
 
-    fn text(self, r: &KernelReport, total_time_s: Option<f64>) -> String {
+    pub(crate) fn text(self, r: &KernelReport, total_time_s: Option<f64>) -> String {
         let g = r.guidance.as_ref();
         let dash = || "–".to_string();
         match self {

@@ -32,6 +32,7 @@ pub mod theme;
 pub mod toolbar;
 pub mod url_state;
 pub mod view_controls;
+pub mod warm;
 pub mod worker;
 
 /// Installs the panic hook and the task executor, and mounts the app on `<body>`.

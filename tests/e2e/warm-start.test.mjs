@@ -1,0 +1,70 @@
+// The worker that compiles the app's wasm runs the start's browser-free work once
+// (`warm_start`, app/src/warm.rs; public/wasm-compile.js) before it hands the module over, so
+// the page's start task does not compile those functions (docs/PERFORMANCE.md, 2026-11-29,
+// night). These tests check that `warm_start` calls no import (the worker's imports throw, and
+// one called would end the run there) and, in a trace of Chromium's start, that the functions
+// it ran are not compiled on the page's main thread while the page's own view code still is.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { startSite, launch, waitForChart, ROOT } from './helpers.mjs';
+import { profileFrameNamer } from '../../scripts/symbols.mjs';
+
+const dist = process.env.ROOFLINE_DIST || join(ROOT, 'dist');
+const appWasm = readdirSync(dist).find((f) => /^roofline-app-[0-9a-f]+_bg\.wasm$/.test(f));
+
+let site, browser;
+before(async () => { site = await startSite(); browser = await launch(); });
+after(async () => { await browser?.close(); site?.server.close(); });
+
+test('warm_start runs the example to its end with imports that all throw: it calls none', () => {
+  const module = new WebAssembly.Module(readFileSync(join(dist, appWasm)));
+  const called = [];
+  const imports = {};
+  for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+    assert.equal(kind, 'function', `${name}: the worker stubs only function imports`);
+    (imports[from] ||= {})[name] = () => { called.push(name); throw new Error(`import ${name}`); };
+  }
+  const { exports } = new WebAssembly.Instance(module, imports);
+  assert.equal(typeof exports.warm_start, 'function', 'the app exports warm_start');
+  // A second call runs it again in the same instance: it leaves nothing behind that breaks it.
+  exports.warm_start();
+  exports.warm_start();
+  assert.deepEqual(called, []);
+  assert.ok(exports.memory.buffer.byteLength < 16 << 20, `the run's memory stays small (${exports.memory.buffer.byteLength} B)`);
+});
+
+test("the page's start does not compile what the worker's warm-up ran; it compiles its views", async () => {
+  const nameOf = profileFrameNamer(dist);
+  const path = join(tmpdir(), `roofline-warm-trace-${process.pid}.json`);
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  let compiledOnPage;
+  try {
+    await browser.startTracing(page, { path, categories: ['v8.wasm'] });
+    await page.goto(site.url);
+    await waitForChart(page);
+    await browser.stopTracing();
+    const events = JSON.parse(readFileSync(path, 'utf8')).traceEvents;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    compiledOnPage = new Set(events
+      .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'wasm.CompileLazy')
+      .map((e) => nameOf({ functionName: `wasm-function[${e.args?.func_index ?? e.args?.data?.func_index}]`, url: appWasm })));
+  } finally {
+    rmSync(path, { force: true });
+    await context.close();
+  }
+  // The trace sees the page's lazy compiles: the app's view, which the warm-up cannot run.
+  assert.ok(compiledOnPage.has('roofline_app::app::__component_app'), `the page compiles its view (${compiledOnPage.size} functions compiled on the page)`);
+  for (const warmed of [
+    'roofline_engine::chart::build',
+    'roofline_engine::chart::classic::build',
+    'roofline_engine::report::KernelsReport::step',
+    'roofline_engine::domain::short_names::distinct_display_names',
+    'roofline_app::chart_view::current_scene',
+  ]) {
+    assert.ok(!compiledOnPage.has(warmed), `${warmed} was compiled by the worker's warm-up, not on the page`);
+  }
+});
