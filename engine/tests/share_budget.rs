@@ -224,7 +224,7 @@ fn more_than_fits_is_too_large_and_says_so() {
     let v = view_of(realistic_kernels(2_000, 9));
     match share::encode(&v) {
         Err(share::EncodeError::TooLarge { chars, limit, kernels }) => {
-            println!("2000 kernels: {chars} characters even with short names");
+            println!("2000 kernels: at least {chars} characters even with short names (its values alone)");
             assert!(chars > limit && kernels == 2_000);
         }
         other => panic!("expected TooLarge, got {:?}", other.map(|l| l.fragment.len())),

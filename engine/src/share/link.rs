@@ -40,6 +40,14 @@ fn pack(view: &View, names: &[&str]) -> String {
     format!("{VERSION}.{}", URL_SAFE_NO_PAD.encode(&bytes))
 }
 
+/// The fewest characters a link of `view` has, whatever its names: `v1.` and the base64 of its
+/// tail alone, the two low bytes of each measured value, which are never deflated
+/// (`binary::write`).
+fn least_chars(view: &View) -> usize {
+    let values: usize = view.kernels.iter().map(|k| k.counters.iter().filter(|(_, v)| v.is_finite()).count()).sum();
+    VERSION.len() + 1 + (2 * values * 4).div_ceil(3)
+}
+
 /// CRC-32 (IEEE 802.3, as zip and PNG use; check value `crc32(b"123456789") == 0xCBF43926`):
 /// detects a link altered in a way that still inflates. With the crate's 1 KB byte table
 /// (`Table<1>`): the bitwise form (`NoTable`) made a 10,000-kernel view's address write in the
@@ -79,6 +87,13 @@ pub fn encode(view: &View) -> Result<Link, EncodeError> {
 /// another count are not used: they are worked out here.
 pub fn encode_with_short_names(view: &View, short: Option<&[String]>) -> Result<Link, EncodeError> {
     binary::check(view).map_err(EncodeError::Invalid)?;
+    // No names can make it fit when its values alone pass the limit: then nothing is packed or
+    // deflated. A 10,000-kernel view's address write in the page was two whole packs, 41–56 ms
+    // (docs/PERFORMANCE.md, 2026-11-29, night).
+    let least = least_chars(view);
+    if least > MAX_LINK_CHARS {
+        return Err(EncodeError::TooLarge { chars: least, limit: MAX_LINK_CHARS, kernels: view.kernels.len() });
+    }
     let full: Vec<&str> = view.kernels.iter().map(|k| k.name.as_str()).collect();
     let fragment = pack(view, &full);
     if fragment.len() <= MAX_LINK_CHARS {
@@ -176,6 +191,42 @@ mod tests {
         assert_eq!(unbase64("Zh"), Err(1), "unused bits must be zero");
         assert_eq!(unbase64("Zm8="), Err(3), "no padding");
         assert_eq!(unbase64("Zm9vY"), Err(5), "a lone trailing character encodes no byte");
+    }
+
+    /// `n` kernels of the same two measured values and one not measured (NaN).
+    fn kernels(n: usize) -> View {
+        use super::super::view::SharedKernel;
+        use crate::domain::counters::{Counter, Counters};
+        let mut counters = Counters::default();
+        counters.set(Counter::TimeS, 1.5e-3);
+        counters.set(Counter::DramBytes, 4e9);
+        counters.set(Counter::Fp32Flops, f64::NAN);
+        let kernels = (0..n).map(|i| SharedKernel { name: format!("k{i}"), launches: 1, counters: counters.clone() }).collect();
+        View { machine_id: "v100".into(), kernels, ..View::default() }
+    }
+
+    #[test]
+    fn the_least_length_is_the_values_alone_and_never_above_the_link() {
+        // Two measured values a kernel, two bytes each in the tail: 1,000 kernels, 4,000
+        // bytes, 5,334 base64 characters (4,000 × 4 / 3 = 5,333.3), and "v1.".
+        assert_eq!(least_chars(&kernels(1_000)), 5_337);
+        for n in [0, 1, 2, 3, 50, 1_000] {
+            let v = kernels(n);
+            let link = encode(&v).unwrap();
+            assert!(least_chars(&v) <= link.fragment.len(), "{n} kernels: {} > {}", least_chars(&v), link.fragment.len());
+        }
+    }
+
+    #[test]
+    fn a_view_whose_values_alone_pass_the_limit_is_too_large_at_once() {
+        // 10,000 kernels: 40,000 bytes of values, 53,334 characters, over the 32,000.
+        assert_eq!(encode(&kernels(10_000)), Err(EncodeError::TooLarge { chars: 53_337, limit: MAX_LINK_CHARS, kernels: 10_000 }));
+        // Under the limit by its values (5,000 kernels: 26,670), the view is packed; with its
+        // names the link passes the limit: too large, with the packed link's own length.
+        match encode(&kernels(5_000)) {
+            Err(EncodeError::TooLarge { chars, kernels: 5_000, .. }) => assert!(chars > MAX_LINK_CHARS, "{chars}"),
+            other => panic!("expected TooLarge, got {:?}", other.map(|l| l.fragment.len())),
+        }
     }
 
     #[test]

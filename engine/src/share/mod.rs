@@ -70,8 +70,10 @@ impl std::error::Error for DecodeError {}
 /// Why a view could not be made into a link.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EncodeError {
-    /// Even with every name shortened the link would be `chars` long, over `limit`: save the
-    /// view as a `.roofline.json` file ([`file::to_json`]) instead.
+    /// Even with every name shortened the link would be at least `chars` long, over `limit`:
+    /// save the view as a `.roofline.json` file ([`file::to_json`]) instead. `chars` is the
+    /// link's length with every name shortened, or, where the view's values alone pass the
+    /// limit, the length they alone take (nothing is deflated then: the link would be longer).
     TooLarge { chars: usize, limit: usize, kernels: usize },
     /// Something the format cannot hold (a non-finite machine ceiling, a 64 KiB name, …).
     Invalid(String),
@@ -82,7 +84,7 @@ impl fmt::Display for EncodeError {
         match self {
             EncodeError::TooLarge { chars, limit, kernels } => write!(
                 f,
-                "the view is too large for a link ({kernels} kernels need {chars} characters even with short names; the limit is {limit}): save it as a {} file instead",
+                "the view is too large for a link ({kernels} kernels need at least {chars} characters even with short names; the limit is {limit}): save it as a {} file instead",
                 file::EXTENSION
             ),
             EncodeError::Invalid(why) => write!(f, "the view cannot be made into a link: {why}"),
