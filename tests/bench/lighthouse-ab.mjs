@@ -3,7 +3,7 @@
 // throttling, the site gzipped under /roofline/). TBT has been at its 100 ms budget, and one
 // build's runs spread over 80–130 ms: compare builds only within one run of this script.
 //   node tests/bench/lighthouse-ab.mjs RUNS DIST_A DIST_B [DIST_C …]
-// Prints, per build, the median TBT, each run's TBT and performance score, and each run's
+// Prints, per build, the median TBT, each run's TBT and performance score, the LCP, and each run's
 // long tasks as Lighthouse simulated them (ms; `+` between tasks of one run).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -29,10 +29,11 @@ const builds = await alternate(dists, Number(runs), async (url) => {
   return {
     tbt: r.audits['total-blocking-time'].numericValue,
     score: Math.round(r.categories.performance.score * 100),
+    lcp: r.audits['largest-contentful-paint'].numericValue,
     benchmarkIndex: Math.round(r.environment.benchmarkIndex),
     tasks: r.audits['long-tasks'].details.items.map((t) => t.duration.toFixed(0)).join('+'),
   };
 }, { gzip: true }).finally(() => rm(work, { recursive: true, force: true }));
 for (const b of builds) {
-  console.log(`${b.dist}: TBT ${median(b.runs.map((r) => r.tbt)).toFixed(0)} ms (${b.runs.map((r) => r.tbt.toFixed(0)).join(', ')}); performance ${b.runs.map((r) => r.score).join(', ')}; host benchmarkIndex ${b.runs.map((r) => r.benchmarkIndex).join(', ')}; long tasks ${b.runs.map((r) => r.tasks).join('; ')}`);
+  console.log(`${b.dist}: TBT ${median(b.runs.map((r) => r.tbt)).toFixed(0)} ms (${b.runs.map((r) => r.tbt.toFixed(0)).join(', ')}); performance ${b.runs.map((r) => r.score).join(', ')}; LCP ${(median(b.runs.map((r) => r.lcp)) / 1000).toFixed(2)} s (${b.runs.map((r) => (r.lcp / 1000).toFixed(2)).join(', ')}); host benchmarkIndex ${b.runs.map((r) => r.benchmarkIndex).join(', ')}; long tasks ${b.runs.map((r) => r.tasks).join('; ')}`);
 }
