@@ -3,7 +3,8 @@
 // the page's start task does not compile those functions (docs/PERFORMANCE.md, 2026-11-29,
 // night). These tests check that `warm_start` calls no import (the worker's imports throw, and
 // one called would end the run there) and, in a trace of Chromium's start, that the functions
-// it ran are not compiled on the page's main thread while the page's own view code still is.
+// it ran are not compiled on the page's main thread while the page's own view code still is;
+// and that the app's bindings carry V8's compile hint (scripts/postbuild.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -34,6 +35,12 @@ test('warm_start runs the example to its end with imports that all throw: it cal
   exports.warm_start();
   assert.deepEqual(called, []);
   assert.ok(exports.memory.buffer.byteLength < 16 << 20, `the run's memory stays small (${exports.memory.buffer.byteLength} B)`);
+});
+
+test("the app's bindings open with V8's compile hint, so they are compiled as they load (scripts/postbuild.mjs)", () => {
+  const bindings = readdirSync(dist).filter((f) => /^roofline-app-[0-9a-f]+\.js$/.test(f));
+  assert.equal(bindings.length, 1);
+  assert.ok(readFileSync(join(dist, bindings[0]), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), `${bindings[0]} opens with the hint`);
 });
 
 test("the page's start does not compile what the worker's warm-up ran; it compiles its views", async () => {
