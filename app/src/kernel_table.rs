@@ -166,28 +166,23 @@ impl Column {
 }
 
 /// Sorts `rows` (indices into `reports`) by `col`; missing values always sort last, and rows of
-/// equal values keep the order of their indices. Each row's value (or lower-cased text) is
-/// worked out once, not at each of the sort's comparisons: sorting 10,000 kernels by time
-/// called `Column::number` 280,000 times, 42 ms of a task over 50 ms in a profiled load of
-/// them (docs/PERFORMANCE.md, 2026-11-29, night), and a sort by name made two strings per
-/// comparison.
+/// equal values keep the order of their indices.
 pub fn sort_rows(rows: &mut [usize], reports: &[KernelReport], col: Column, descending: bool) {
-    let directed = |ord: std::cmp::Ordering| if descending { ord.reverse() } else { ord };
-    let sorted: Vec<usize> = if col.numeric() {
-        let mut keyed: Vec<(Option<f64>, usize)> = rows.iter().map(|&i| (reports.get(i).and_then(|r| col.number(r)), i)).collect();
-        keyed.sort_by(|(x, a), (y, b)| match (x, y) {
-            (Some(x), Some(y)) => directed(x.total_cmp(y)).then(a.cmp(b)),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.cmp(b),
-        });
-        keyed.into_iter().map(|(_, i)| i).collect()
-    } else {
-        let mut keyed: Vec<(String, usize)> = rows.iter().map(|&i| (reports.get(i).map(|r| col.text(r, None).to_ascii_lowercase()).unwrap_or_default(), i)).collect();
-        keyed.sort_by(|(x, a), (y, b)| directed(x.cmp(y)).then(a.cmp(b)));
-        keyed.into_iter().map(|(_, i)| i).collect()
-    };
-    rows.copy_from_slice(&sorted);
+    rows.sort_by(|&a, &b| {
+        let (ra, rb) = (&reports[a], &reports[b]);
+        let ord = if col.numeric() {
+            match (col.number(ra), col.number(rb)) {
+                (Some(x), Some(y)) => x.total_cmp(&y),
+                (Some(_), None) => return std::cmp::Ordering::Less,
+                (None, Some(_)) => return std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            }
+        } else {
+            col.text(ra, None).to_ascii_lowercase().cmp(&col.text(rb, None).to_ascii_lowercase())
+        };
+        let ord = if descending { ord.reverse() } else { ord };
+        ord.then(a.cmp(&b))
+    });
 }
 
 #[component]
