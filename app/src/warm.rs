@@ -45,10 +45,9 @@ pub fn warm_start() {
     let _ = share::encode_with_short_names(&linked.view(), None);
 }
 
-/// What the first chart, the table and the notes read of `state`, as their effects read it.
+/// What the first chart, the table and the notes read of `state`, as their effects read it
+/// (the scene reads the kernels shown and their names).
 fn show(state: AppState) {
-    state.visible.with(|_| ());
-    state.names.with(|_| ());
     state.controls.with(|_| ());
     state.kernel_note.with(|_| ());
     state.machine_note.with(|_| ());

@@ -132,6 +132,16 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
     Payload { body: w.bytes, tail }
 }
 
+/// The values of `k` a view carries: its finite counters (one not measured is left out).
+fn carried(k: &SharedKernel) -> impl Iterator<Item = (crate::domain::counters::Counter, f64)> + '_ {
+    k.counters.iter().filter(|(_, v)| v.is_finite())
+}
+
+/// The length of the tail [`write`] returns for `view`, without writing it: two bytes a value.
+pub fn tail_len(view: &View) -> usize {
+    2 * view.kernels.iter().map(|k| carried(k).count()).sum::<usize>()
+}
+
 /// Writes the kernel columns and the values' high bytes; returns the low bytes (the tail).
 fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Vec<u8> {
     w.varint(kernels.len() as u64);
@@ -142,7 +152,7 @@ fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Ve
         w.varint(k.launches);
     }
     // Columns: the codes any kernel has, ascending.
-    let measured = |k: &SharedKernel| k.counters.iter().filter(|(_, v)| v.is_finite()).map(|(c, v)| (counter_code(c), v)).collect::<Vec<_>>();
+    let measured = |k: &SharedKernel| carried(k).map(|(c, v)| (counter_code(c), v)).collect::<Vec<_>>();
     let per_kernel: Vec<Vec<(u8, f64)>> = kernels.iter().map(measured).collect();
     // Which codes occur, ascending: a presence table rather than a sort (no sort code for u8).
     let mut present = [false; 256];
@@ -304,6 +314,18 @@ mod tests {
         w.varint(kernels);
         body.extend(w.bytes);
         body
+    }
+
+    #[test]
+    fn the_tail_length_is_known_without_writing() {
+        // The sample: two measured values and a kernel with none; a NaN is not carried.
+        let mut v = sample();
+        assert_eq!(tail_len(&v), 4);
+        assert_eq!(bytes_of(&v).1.len(), tail_len(&v));
+        v.kernels[1].counters.set(crate::domain::counters::Counter::Fp32Flops, f64::NAN);
+        v.kernels[1].counters.set(crate::domain::counters::Counter::L2Bytes, 3e6);
+        assert_eq!(tail_len(&v), 6);
+        assert_eq!(bytes_of(&v).1.len(), tail_len(&v));
     }
 
     #[test]

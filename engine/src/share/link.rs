@@ -44,8 +44,7 @@ fn pack(view: &View, names: &[&str]) -> String {
 /// tail alone, the two low bytes of each measured value, which are never deflated
 /// (`binary::write`).
 fn least_chars(view: &View) -> usize {
-    let values: usize = view.kernels.iter().map(|k| k.counters.iter().filter(|(_, v)| v.is_finite()).count()).sum();
-    VERSION.len() + 1 + (2 * values * 4).div_ceil(3)
+    VERSION.len() + 1 + (binary::tail_len(view) * 4).div_ceil(3)
 }
 
 /// CRC-32 (IEEE 802.3, as zip and PNG use; check value `crc32(b"123456789") == 0xCBF43926`):
