@@ -92,16 +92,29 @@ impl Fields {
     }
 
     /// Makes field `n` of a simple record ([`simple_record`]) `from..to` of the record's text.
+    /// Inlined, its growth out of line: it runs once a field, 1,800 times a raw page's row, and
+    /// as a call of its own it was 14–20 % of each browser parser's samples
+    /// (docs/PERFORMANCE.md, "2026-11-29, late night").
+    #[inline(always)]
     fn set_range(&mut self, n: usize, from: usize, to: usize) -> Option<()> {
-        if self.starts.len() <= n {
-            grow(&mut self.starts, FIRST_FIELDS, 0);
-        }
-        if self.ends.len() <= n {
-            grow(&mut self.ends, FIRST_FIELDS, 0);
+        if n >= self.starts.len() || n >= self.ends.len() {
+            self.grow_to(n);
         }
         *self.starts.get_mut(n)? = from;
         *self.ends.get_mut(n)? = to;
         Some(())
+    }
+
+    /// Grows `starts` and `ends` to hold field `n`.
+    #[cold]
+    #[inline(never)]
+    fn grow_to(&mut self, n: usize) {
+        while self.starts.len() <= n {
+            grow(&mut self.starts, FIRST_FIELDS, 0);
+        }
+        while self.ends.len() <= n {
+            grow(&mut self.ends, FIRST_FIELDS, 0);
+        }
     }
 
     /// Ends a simple record of `n` fields that starts at `start` and whose last field ends at
@@ -350,52 +363,96 @@ fn simple_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usiz
     }
 }
 
+// The portable `stops16`'s word arithmetic.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 const ONES: u64 = 0x0101_0101_0101_0101;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// 0x80 in each byte of `word` that is `byte`, 0 in the others (exact: no carry crosses bytes).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 fn bytes_equal(word: u64, byte: u8) -> u64 {
     let x = word ^ (ONES * u64::from(byte));
     !(((x & !HIGH) + !HIGH) | x) & HIGH
 }
 
-/// [`simple_record`] for a record whose fields are all quoted, eight bytes at a time: the
-/// quotes, LFs and CRs of each eight are found at once (SWAR: plain `u64` arithmetic, the same
-/// on every target), so a field costs its two quotes, not a step per byte. `None` also where
-/// the simple reader may still read the record (an unquoted field; the text's last 8 bytes).
+/// [`simple_record`] for a record whose fields are all quoted (`"a","b",…`), the caller having
+/// seen its opening quote at `start`. Inside such a field only its closing quote can come
+/// next, so each field is one look for the next stop (quote, LF or CR) in a mask of sixteen
+/// bytes' stops ([`stops16`], made once for every sixteen bytes, not once a field), and a look
+/// at the two bytes after it: `","` goes on to the next field, a line end ends the record.
+/// `None` also where the simple reader may still read the record (an unquoted field; fewer
+/// than sixteen bytes left to look at).
 fn quoted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
-    // `from`: where the open field's text starts, or, between fields, where the next one's
-    // opening quote must be.
-    let (mut at, mut n, mut from, mut open) = (start, 0, start, false);
+    // Where the open field's text starts, and where the next stop is looked for from.
+    let (mut n, mut from) = (0, start + 1);
+    let mut look = from;
+    // The stops of bytes `base..base + 16`, bit k for byte `base + k`.
+    let (mut base, mut stops) = (from, stops16(bytes, from)?);
     loop {
-        let word = u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?);
-        let quotes = bytes_equal(word, b'"');
-        let mut found = quotes | bytes_equal(word, b'\n') | bytes_equal(word, b'\r');
-        while found != 0 {
-            let bit = found & found.wrapping_neg();
-            found ^= bit;
-            // A line end where a field must open, or inside one: not a simple record.
-            if bit & quotes == 0 {
-                return None;
+        let i = loop {
+            if look >= base + STOPS_PER_MASK {
+                (base, stops) = (look, stops16(bytes, look)?);
             }
-            let i = at + (bit.trailing_zeros() / 8) as usize;
-            if !open {
-                // The next field must open right after the last one's comma.
-                if i != from {
-                    return None;
-                }
-                (from, open) = (i + 1, true);
-                continue;
+            let ahead = stops >> (look - base);
+            if ahead != 0 {
+                break look + ahead.trailing_zeros() as usize;
             }
-            fields.set_range(n, from - start, i - start)?;
-            n += 1;
-            match bytes.get(i + 1)? {
-                b',' => (from, open) = (i + 2, false),
-                _ => return fields.copy_record(bytes, start, i + 1, n),
-            }
+            look = base + STOPS_PER_MASK;
+        };
+        // A line end inside the field: not a simple record.
+        if *bytes.get(i)? != b'"' {
+            return None;
         }
-        at += 8;
+        fields.set_range(n, from - start, i - start)?;
+        n += 1;
+        match (*bytes.get(i + 1)?, bytes.get(i + 2)) {
+            (b',', Some(b'"')) => (from, look) = (i + 3, i + 3),
+            // A line end ends the record; anything else there (an unquoted field next, text
+            // after the quote) is not for this reader, and `copy_record` says `None`.
+            _ => return fields.copy_record(bytes, start, i + 1, n),
+        }
     }
+}
+
+/// Bytes a mask of [`stops16`] covers.
+const STOPS_PER_MASK: usize = 16;
+
+/// The quotes, LFs and CRs of `bytes[at..at + 16]`, bit k set for byte `at + k`; `None` where
+/// fewer than 16 bytes are left. With wasm SIMD (the site's builds, `.cargo/config.toml`) it is
+/// one 16-byte load, three compares and `i8x16.bitmask`: a raw page's fields are 4–7 bytes, so
+/// a mask serves two to four fields. The compiler does not find this by itself (tried: a loop
+/// of byte compares into a mask became lane extractions).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn stops16(bytes: &[u8], at: usize) -> Option<u32> {
+    use core::arch::wasm32::{u8x16, u8x16_bitmask, u8x16_eq, u8x16_splat, v128_or};
+    let b: &[u8; 16] = bytes.get(at..at + 16)?.try_into().ok()?;
+    let v = u8x16(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+    let found = v128_or(v128_or(u8x16_eq(v, u8x16_splat(b'"')), u8x16_eq(v, u8x16_splat(b'\n'))), u8x16_eq(v, u8x16_splat(b'\r')));
+    Some(u32::from(u8x16_bitmask(found)))
+}
+
+/// [`stops16`] elsewhere (native builds, the CLI): two words of plain `u64` arithmetic (SWAR),
+/// each word's per-byte flags gathered into eight bits.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn stops16(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at + 16)?;
+    let word = |k: usize| -> Option<u32> {
+        let w = u64::from_le_bytes(b.get(k..k + 8)?.try_into().ok()?);
+        Some(gather(bytes_equal(w, b'"') | bytes_equal(w, b'\n') | bytes_equal(w, b'\r')))
+    };
+    Some(word(0)? | word(8)? << 8)
+}
+
+/// The high bits of a word's eight bytes (`bytes_equal`'s flags) as eight bits, byte k's as
+/// bit k: the multiply moves each flag to the top byte without carries (each product term
+/// lands on its own bit).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn gather(high_bits: u64) -> u32 {
+    ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Doubles `buf` (at least to `first` elements), filled with `fill` for `csv-core` to overwrite.
@@ -438,7 +495,7 @@ mod tests {
     fn simple_records_are_read_without_csv_core() {
         let text = "\"ID\",\"Kernel Name\",\"x\"\n\"0\",\"f(int, float)\",\"1,024.5\"\r\n\"\",\"\"\n";
         let first = Some((vec!["ID".into(), "Kernel Name".into(), "x".into()], 23));
-        // A CRLF ends a record as an LF does; the quoted reader needs 8 bytes to look at.
+        // A CRLF ends a record as an LF does; the quoted reader needs 16 bytes to look at.
         let second = Some((vec!["0".into(), "f(int, float)".into(), "1,024.5".into()], 54));
         assert_eq!((simple(text, 0), quoted(text, 0)), (first.clone(), first));
         assert_eq!((simple(text, 23), quoted(text, 23)), (second.clone(), second));
@@ -457,8 +514,19 @@ mod tests {
     }
 
     #[test]
+    fn stops16_marks_the_quotes_and_line_ends_of_sixteen_bytes() {
+        let text = b"\"0\",\"12\"\r\n\"abc\",x\"\n,\"";
+        for at in 0..text.len() {
+            let by_byte = text.get(at..at + 16).map(|b| b.iter().enumerate().filter(|(_, c)| matches!(c, b'"' | b'\n' | b'\r')).fold(0u32, |m, (k, _)| m | 1 << k));
+            assert_eq!(stops16(text, at), by_byte, "at {at}");
+        }
+        // Bytes 0 (a quote), 2 (a quote), 4, 7, 8 (CR), 9 (LF), 10, 14.
+        assert_eq!(stops16(text, 0), Some(0b0100_0111_1001_0101));
+    }
+
+    #[test]
     fn records_that_are_not_simple_are_left_to_csv_core() {
-        // Each followed by a record long enough for the quoted reader's eight-byte steps.
+        // Each followed by a record long enough for the quoted reader's sixteen-byte masks.
         let next = "\"padding\",\"padding\"\n";
         let followed = [
             "\"say \"\"hi\"\"\"\n",  // a doubled quote
@@ -473,6 +541,8 @@ mod tests {
             "\"a\",x\"b\",\"c\"\n",  // the same after a quoted field
             "\"a\",\"b\"c\n",       // text after the last closing quote
         ];
+        // At the end of the text the quoted reader never has sixteen bytes past the last
+        // field's start, so it is the simple reader that must leave these.
         let at_the_end = [
             "\"abcdefgh\",\"ijklmnop\"\r", // a CR that may be half of a CRLF cut by a chunk
             "\"abcdefgh\",\"ijklmnop\"",   // no line end yet (the end of the text or a chunk)
@@ -610,6 +680,17 @@ mod tests {
             let text = parts.concat();
             cuts.sort_unstable();
             proptest::prop_assert_eq!(rows_in_pieces(&text, &cuts), rows(&text));
+        }
+
+        /// The fast path for simple records reads every text as `csv-core` alone does.
+        #[test]
+        fn quoted_records_read_as_csv_core_reads_them(
+            parts in proptest::collection::vec(proptest::sample::select(vec!["\"1\",", "\"22\",", "\"\",", "\"a long field of 21 b\",", "\"7\"\n", "\"8\"\r\n", "\n", "\"", ",", "\r", "x"]), 0..80),
+        ) {
+            // Mostly records of quoted fields, short and longer than a mask's 16 bytes, with now
+            // and then what makes one not simple.
+            let text = parts.concat();
+            proptest::prop_assert_eq!(rows(&text), rows_by_csv_core(&text));
         }
 
         /// The fast path for simple records reads every text as `csv-core` alone does.
