@@ -513,7 +513,12 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                     state.machine.with(|m| m.name.clone())
                 ))}
             </p>
-            <ul class="sr-only chart-dots" aria-label="Points on the chart">
+            // No list markers (app/style.css): with them a rebuild's style and layout took twice
+            // as long, 45 against 20 ms in traces on a 2-core machine (docs/PERFORMANCE.md,
+            // "2026-11-29, late night"). `role="list"`: WebKit drops the role of a list without
+            // markers. Not `content-visibility: auto` off the screen, which skipped their layout
+            // whole but took the items out of Chromium's accessibility tree.
+            <ul class="sr-only chart-dots" role="list" aria-label="Points on the chart">
                 {move || dots.get().into_iter().map(|d| view! {
                     <li data-kernel=d.kernel data-x=format!("{:.1}", d.x) data-y=format!("{:.1}", d.y) data-strip=d.strip.then_some("true")>{d.text}</li>
                 }).collect_view()}

@@ -58,9 +58,17 @@ fn reveal(position: usize, row_px: f64, head_px: f64, top_px: f64, view_px: f64)
 /// load's main cost on the page: 150 rows made the longest task of a 10,000-kernel load, and a
 /// fixed 110 (enough for a 2,200 px window) made its frame lay out 34 rows no one sees at
 /// 900 px (docs/PERFORMANCE.md).
+///
+/// The first step is shorter: with no rows above the view to keep, a first row in view up to
+/// 24 needs rows up to 24 + `in_view`, 52 in a 900 px window. That is the table a load first
+/// shows, whose building and first layout are the load's longest task on the page; a scroll
+/// past row 24 renders the 77.
 fn window(rows: usize, top: usize, in_view: usize) -> (usize, usize) {
     if rows <= ALL_ROWS_MAX {
         return (0, rows);
+    }
+    if top < STEP_ROWS {
+        return (0, (STEP_ROWS - 1 + in_view).min(rows));
     }
     let size = (ABOVE_ROWS + STEP_ROWS - 1 + in_view).min(rows);
     let from = (top.saturating_sub(ABOVE_ROWS) / STEP_ROWS * STEP_ROWS).min(rows - size);
@@ -407,8 +415,13 @@ mod tests {
         assert_eq!(rows_in_view(0.75 * 900.0, 25.0), 28);
         assert_eq!(rows_in_view(0.75 * 2200.0, 27.5), 61);
         // 10,000 rows, 28 in view: 49 + 28 = 77 rows from 25 above the first in view, in steps
-        // of 25, kept in the table.
-        assert_eq!(window(10_000, 0, 28), (0, 77));
+        // of 25, kept in the table; the first step, with no rows above, 24 + 28 = 52.
+        assert_eq!(window(10_000, 0, 28), (0, 52));
+        // Its worst place: the first row in view 24, whose last row in view, 24 + 27, is the
+        // window's last.
+        let (_, to) = window(10_000, 24, 28);
+        assert_eq!(to - 1, 24 + 27);
+        assert_eq!(window(10_000, 25, 28), (0, 77));
         assert_eq!(window(10_000, 49, 28), (0, 77));
         assert_eq!(window(10_000, 50, 28), (25, 102));
         assert_eq!(window(10_000, 5_000, 28), (4_975, 5_052));
@@ -419,12 +432,14 @@ mod tests {
         assert_eq!((from, to), (25, 102));
         assert_eq!(to - 1, 74 + 27);
         // 61 in view (a 2,200 px window): the 110 rows the window held for every window.
-        assert_eq!(window(10_000, 0, 61), (0, 110));
+        assert_eq!(window(10_000, 0, 61), (0, 85));
+        assert_eq!(window(10_000, 30, 61), (0, 110));
         assert_eq!(window(10_000, 5_000, 61), (4_975, 5_085));
         assert_eq!(window(301, 200, 61), (175, 285));
         assert_eq!(window(301, 290, 61), (191, 301));
         // A window taller than the table: every row.
         assert_eq!(window(301, 0, 400), (0, 301));
+        assert_eq!(window(301, 30, 400), (0, 301));
     }
 
     #[wasm_bindgen_test]
