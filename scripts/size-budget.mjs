@@ -39,9 +39,10 @@ const BUDGET_BYTES = 300 * 1024;
 // change's last task) and the first paint queued first in the executor's next task (476,584
 // B); then for the start view's link known at build time (app/src/start_link.rs) and the app's
 // wasm compiled by a worker (public/wasm-compile.js): Lighthouse's blocking time 211 -> 139 ms
-// on the development machine (478,218 B). docs/PERFORMANCE.md lists the steps. Lower it
-// whenever the app shrinks.
-const APP_RATCHET_BYTES = 478_500;
+// on the development machine (478,218 B). Lowered on 2026-11-29, late night, when the
+// stylesheets were minified (scripts/postbuild.mjs: 476,953 B measured, −1,523 B).
+// docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
+const APP_RATCHET_BYTES = 477_200;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));
