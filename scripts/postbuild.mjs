@@ -55,7 +55,7 @@ html = html.replace(wasmPreload, '');
 const firstPaintScript = '<script src="first-paint.js"></script>';
 if (!html.includes(firstPaintScript)) throw new Error(`postbuild: index.html has no ${firstPaintScript}`);
 html = html.replace(firstPaintScript, `<meta name="roofline-wasm" content="${preloads[0][1]}" />\n    ${firstPaintScript}`);
-writeFileSync(indexPath, html);
+// index.html is written once its stylesheets' hashes are in (below).
 
 // The app's bindings (wasm-bindgen's JavaScript: the imports' 262 functions and the loader) are
 // marked for V8's explicit compile hints (Chrome 136+): with `//# allFunctionsCalledOnLoad` first
@@ -112,7 +112,6 @@ for (const f of readdirSync(dist)) {
 // "2026-11-29, late night"). Each keeps its name (Trunk's hash of the source still changes with
 // it) and gets its `integrity` hash again, or the browser would refuse it.
 const stylesheet = /<link rel="stylesheet" href="(?:[^"]*\/)?([^"/]+\.css)" integrity="(sha384-[A-Za-z0-9+/=]+)"\/?>/g;
-html = readFileSync(indexPath, 'utf8');
 const sheets = [...html.matchAll(stylesheet)];
 if (sheets.length !== 3) throw new Error(`postbuild: expected 3 stylesheets with integrity hashes in index.html, found ${sheets.length}`);
 for (const [, name, integrity] of sheets) {

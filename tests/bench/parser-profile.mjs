@@ -53,7 +53,11 @@ try {
   await page.setViewport({ width: 1200, height: 900 });
   const workers = [];
   page.on('workercreated', (w) => workers.push({ url: w.url(), client: w.client }));
-  page.on('workerdestroyed', (w) => workers.splice(workers.findIndex((x) => x.client === w.client) >>> 0, 1));
+  // A worker that ends (the app's compile worker) has no profile to stop.
+  page.on('workerdestroyed', (w) => {
+    const i = workers.findIndex((x) => x.client === w.client);
+    if (i >= 0) workers.splice(i, 1);
+  });
   await page.goto(url);
   await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, { timeout: 30_000 });
   await new Promise((r) => setTimeout(r, 500));

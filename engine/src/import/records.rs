@@ -79,12 +79,7 @@ impl Fields {
 
     /// Makes this the record of a blank line: one empty field.
     fn set_one_empty(&mut self) {
-        if self.ends.is_empty() {
-            grow(&mut self.ends, FIRST_FIELDS, 0);
-        }
-        if self.starts.is_empty() {
-            grow(&mut self.starts, FIRST_FIELDS, 0);
-        }
+        self.grow_to(0);
         if let (Some(start), Some(end)) = (self.starts.first_mut(), self.ends.first_mut()) {
             (*start, *end) = (0, 0);
             self.len = 1;
@@ -105,7 +100,7 @@ impl Fields {
         Some(())
     }
 
-    /// Grows `starts` and `ends` to hold field `n`.
+    /// Grows `starts` and `ends` to hold field `n` (nothing when they do).
     #[cold]
     #[inline(never)]
     fn grow_to(&mut self, n: usize) {
