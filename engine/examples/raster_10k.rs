@@ -1,8 +1,9 @@
 //! The browser benchmark's redraw, natively: the hierarchical scene of the 10,000 kernels that
-//! `tests/bench/browser.mjs` loads (its `tidyKernels`), built and rasterised as the app's canvas
-//! does, `N` times. Prints milliseconds per scene and per image and a checksum of the pixels,
-//! so a change to the rasteriser can be timed and shown to draw the same image (development
-//! aid; docs/PERFORMANCE.md). Built with the page's profile it is what callgrind counts:
+//! `tests/bench/browser.mjs` loads (`tidyKernels`, tests/bench/tidy-kernels.mjs), built and
+//! rasterised as the app's canvas does, `N` times. Prints milliseconds per scene and per image
+//! and a checksum of the pixels, so a change to the rasteriser can be timed and shown to draw
+//! the same image (development aid; docs/PERFORMANCE.md). Built with the page's profile it is
+//! what callgrind counts:
 //!
 //! ```sh
 //! cargo build --profile wasm-release -p roofline-engine --example raster_10k
@@ -13,7 +14,7 @@ use roofline_engine::model::catalogue;
 use roofline_engine::SourceFile;
 use std::time::Instant;
 
-/// The same rows as `tidyKernels` in tests/bench/browser.mjs.
+/// The same rows as `tidyKernels` in tests/bench/tidy-kernels.mjs.
 fn tidy_kernels(n: usize) -> String {
     let mut rows = vec!["kernel,time_s,flops_fp32,bytes_l1,bytes_l2,bytes_dram".to_string()];
     for i in 0..n {
@@ -55,7 +56,7 @@ fn main() {
         let images = rasterize_runs(&mut rasterizer, &scene.shapes, dpr, w, h);
         raster_s += t.elapsed().as_secs_f64();
         for p in &images {
-            for &b in &p.rgba {
+            for b in p.rgba() {
                 sum = (sum ^ b as u64).wrapping_mul(0x0100_0000_01b3);
             }
         }

@@ -29,22 +29,13 @@ import { writeFileSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node
 import { join, basename } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startSite, launch, waitForChart } from '../e2e/helpers.mjs';
+import { tidyKernels } from './tidy-kernels.mjs';
 
 const [big, out = join(import.meta.dirname, 'results.md'), ...curve] = process.argv.slice(2);
 if (!big) { console.error('usage: node tests/bench/browser.mjs BIG_NCU_RAW.csv [RESULTS.md] [CURVE_FILE …]'); process.exit(2); }
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const sizeMB = (f) => statSync(f).size / 1e6;
-
-/// A tidy CSV of n kernels with L1/L2/DRAM bytes (three dots each in the hierarchical chart).
-function tidyKernels(n) {
-  const rows = ['kernel,time_s,flops_fp32,bytes_l1,bytes_l2,bytes_dram'];
-  for (let i = 0; i < n; i++) {
-    const t = 1e-5 * (1 + (i % 97)), f = 1e9 * (1 + (i % 389)), b = 1e8 * (1 + (i % 211));
-    rows.push(`kernel_${i},${t},${f},${b * 4},${b * 2},${b}`);
-  }
-  return rows.join('\n') + '\n';
-}
 
 const site = await startSite();
 const browser = await launch();

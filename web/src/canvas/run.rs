@@ -34,7 +34,10 @@ thread_local! {
 
 /// Draws a rasterised run over the canvas at its device-pixel position.
 fn composite(c: &ChartCanvas, p: &Pixmap) -> Result<(), JsValue> {
-    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&p.rgba), p.width, p.height)?;
+    // The pixels' own bytes: wasm32 is little-endian, so each u32 (red in its low byte) lies in
+    // memory as R, G, B, A; wasm-bindgen hands the canvas a view of them, not a copy.
+    let bytes: &[u8] = bytemuck::cast_slice(&p.pixels);
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(bytes), p.width, p.height)?;
     let scratch = SCRATCH.with(|s| -> Result<HtmlCanvasElement, JsValue> {
         if let Some(c) = s.borrow().as_ref() {
             return Ok(c.clone());

@@ -20,7 +20,7 @@
 //! column the segment spans (so the segments of a polyline add up at their joint instead of
 //! doubling it), across it the overlap with the line's cross-section (butt caps, as a canvas).
 //! Compositing is source-over in premultiplied RGBA, computed front to back (`pixel::under`);
-//! the result is converted to the straight alpha of a canvas `ImageData`.
+//! the result is converted, in place, to the straight alpha of a canvas `ImageData`.
 //!
 //! Speed (a redraw of 30,000 dots must fit in a frame): a dot is blitted from a cached
 //! [`stamp`] (its coverage computed once per size, colours and quarter-pixel position), and a
@@ -51,7 +51,18 @@ pub struct Pixmap {
     pub y0: u32,
     pub width: u32,
     pub height: u32,
-    pub rgba: Vec<u8>,
+    /// One pixel per `u32`: red in the low byte, alpha in the high one. In little-endian memory
+    /// (wasm32's) these are an `ImageData`'s bytes, so the canvas can read them where they lie
+    /// (`roofline_web::canvas::run`) instead of from a copy; [`Pixmap::rgba`] gives the bytes
+    /// on any target.
+    pub pixels: Vec<u32>,
+}
+
+impl Pixmap {
+    /// The pixels as an `ImageData`'s bytes: R, G, B, A per pixel, row by row.
+    pub fn rgba(&self) -> Vec<u8> {
+        self.pixels.iter().flat_map(|p| p.to_le_bytes()).collect()
+    }
 }
 
 /// Fewest consecutive [`rasterizable`] shapes worth an image: below this (legend swatches, a
@@ -132,7 +143,7 @@ impl Rasterizer {
             let prep = self.stamps.prepare(s, at);
             p.shape(s, &prep, &self.stamps, scale);
         }
-        Some(Pixmap { x0: x0 as u32, y0: y0 as u32, width: width as u32, height: height as u32, rgba: p.finish() })
+        Some(Pixmap { x0: x0 as u32, y0: y0 as u32, width: width as u32, height: height as u32, pixels: p.finish() })
     }
 }
 
@@ -145,8 +156,7 @@ mod tests {
     const WHITE: Color = Color(255, 255, 255);
 
     fn at(p: &Pixmap, x: u32, y: u32) -> [u8; 4] {
-        let i = (((y - p.y0) * p.width + (x - p.x0)) * 4) as usize;
-        [p.rgba[i], p.rgba[i + 1], p.rgba[i + 2], p.rgba[i + 3]]
+        p.pixels[((y - p.y0) * p.width + (x - p.x0)) as usize].to_le_bytes()
     }
 
     fn dot(cx: f64, cy: f64, r: f64, fill: Option<Color>, stroke: Option<Color>, width: f64) -> Shape {
@@ -168,8 +178,11 @@ mod tests {
         // Pixel (14, 10): its centre is on the edge, 4 from the dot's centre → alpha ½.
         assert_eq!(at(&p, 14, 10), [255, 0, 0, 128]);
         assert_eq!(at(&p, 15, 10)[3], 0);
+        // As an ImageData's bytes: R, G, B, A of pixel (14, 10), the box's row 5, column 9.
+        let bytes = p.rgba();
+        assert_eq!((bytes.len(), &bytes[(5 * 11 + 9) * 4..(5 * 11 + 10) * 4]), (11 * 11 * 4, &[255, 0, 0, 128][..]));
         // Coverage sums to the disc's area, π r², within the box filter's error.
-        let area: f64 = p.rgba.chunks(4).map(|px| px[3] as f64 / 255.0).sum();
+        let area: f64 = p.pixels.iter().map(|px| (px >> 24) as f64 / 255.0).sum();
         assert!((area - std::f64::consts::PI * 16.0).abs() < 1.0, "{area}");
     }
 
@@ -284,8 +297,8 @@ mod tests {
             every.shape(s, prep, &stamps, scale);
         }
         let every = every.finish();
-        assert!(every.chunks(4).filter(|px| px[3] == 255).count() > w * h / 2, "most pixels covered");
-        assert!(every == drawn.rgba, "the mask changed pixels");
+        assert!(every.iter().filter(|&&px| px >> 24 == 255).count() > w * h / 2, "most pixels covered");
+        assert!(every == drawn.pixels, "the mask changed pixels");
     }
 
     #[test]
@@ -336,6 +349,6 @@ mod tests {
         assert!(!rasterizable(&text) && !rasterizable(&dashed) && rasterizable(&line(vec![], 1.0)));
         assert_eq!(rasterize(&[text, dashed], 1.0, 10, 10), None);
         let bad = [dot(f64::NAN, 1.0, 3.0, Some(RED), None, 0.0), line(vec![(1.0, f64::INFINITY), (2.0, 2.0)], 1.0)];
-        assert_eq!(rasterize(&bad, 1.0, 10, 10).map(|p| p.rgba.iter().any(|&v| v != 0)), Some(false));
+        assert_eq!(rasterize(&bad, 1.0, 10, 10).map(|p| p.pixels.iter().any(|&v| v != 0)), Some(false));
     }
 }

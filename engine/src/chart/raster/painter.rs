@@ -67,9 +67,10 @@ impl Painter {
         self
     }
 
-    /// The straight-alpha pixels.
-    pub fn finish(self) -> Vec<u8> {
-        unpremultiply(&self.buf)
+    /// The straight-alpha pixels (see [`super::Pixmap::pixels`]), converted in place.
+    pub fn finish(mut self) -> Vec<u32> {
+        unpremultiply(&mut self.buf);
+        self.buf
     }
 
     /// One shape (CSS pixels × `scale`) within the buffer, with what [`StampCache::prepare`]

@@ -50,28 +50,23 @@ pub fn premultiplied(c: Color, a: f64) -> u32 {
     pack([div255(c.0 as u32 * a8) as u8, div255(c.1 as u32 * a8) as u8, div255(c.2 as u32 * a8) as u8, a8 as u8])
 }
 
-/// Premultiplied packed pixels to straight-alpha RGBA bytes: c · 255 / a, through a table of
+/// Premultiplied packed pixels to straight alpha, in place: c · 255 / a, through a table of
 /// 255 · 2¹⁶ / a (a multiply per channel instead of a division; within 1 of exact rounding).
-/// Empty pixels stay zero and opaque ones are copied: most of a chart's pixels are one or the
-/// other.
-pub fn unpremultiply(buf: &[u32]) -> Vec<u8> {
+/// Empty and opaque pixels are the same in both forms and are left alone: most of a chart's
+/// pixels are one or the other, so only the edges' partial pixels are written. (Measured in
+/// docs/PERFORMANCE.md: in place, rather than into a second buffer of bytes, a redraw writes
+/// and clears 2.3 MB less at 960 × 595.)
+pub fn unpremultiply(buf: &mut [u32]) {
     let inverse: Vec<u32> = (0..256u32).map(|a| (255u32 << 16).checked_div(a).unwrap_or(0)).collect();
-    let mut out = vec![0u8; buf.len() * 4];
-    for (o, &p) in out.chunks_exact_mut(4).zip(buf) {
-        let a = p >> 24;
-        if a == 0 {
+    for p in buf.iter_mut() {
+        let a = *p >> 24;
+        if a == 0 || a == 255 {
             continue;
         }
-        let p = if a == 255 {
-            p
-        } else {
-            let inv = inverse.get(a as usize).copied().unwrap_or(0);
-            let c = |shift: u32| (((p >> shift & 0xff) * inv + (1 << 15)) >> 16).min(255);
-            c(0) | c(8) << 8 | c(16) << 16 | a << 24
-        };
-        o.copy_from_slice(&p.to_le_bytes());
+        let inv = inverse.get(a as usize).copied().unwrap_or(0);
+        let c = |shift: u32| (((*p >> shift & 0xff) * inv + (1 << 15)) >> 16).min(255);
+        *p = c(0) | c(8) << 8 | c(16) << 16 | a << 24;
     }
-    out
 }
 
 /// ⌊v⌋ as an integer (saturating; NaN gives 0).
@@ -136,8 +131,11 @@ mod tests {
         under(&mut px, premultiplied(Color(0, 0, 255), 1.0));
         assert_eq!(px.to_le_bytes(), [255, 128, 128, 255]);
         // Back to straight alpha: the colour again, within one step of rounding.
-        let half = unpremultiply(&[premultiplied(Color(200, 100, 0), 0.5)]);
+        let mut px = [premultiplied(Color(200, 100, 0), 0.5), 0, pack([1, 2, 3, 255])];
+        unpremultiply(&mut px);
+        let half = px[0].to_le_bytes();
         assert_eq!(half[3], 128);
         assert!(half[0].abs_diff(200) <= 1 && half[1].abs_diff(100) <= 1 && half[2] == 0, "{half:?}");
+        assert_eq!((px[1], px[2].to_le_bytes()), (0, [1, 2, 3, 255]), "empty and opaque pixels unchanged");
     }
 }
