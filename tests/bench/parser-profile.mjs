@@ -2,21 +2,46 @@
 // worker the page starts (the parser, its second parser, their slice readers), sampled every
 // 0.2 ms from the pick until the chart is drawn, with wasm functions named from the build's
 // symbol maps (scripts/symbols.mjs; the shipped wasm has no names).
-//   node tests/bench/parser-profile.mjs FILE [DIST]
+//   node tests/bench/parser-profile.mjs FILE|FOLDER [DIST]   # FOLDER: its files, in name
+//   order, picked together
 //   PROFILE_PAGE=1 node tests/bench/parser-profile.mjs FILE [DIST]   # the page's main thread too,
 //   and its longest busy stretch with the time in each function, callers included
+//   PROFILE_CALLERS=REGEX node tests/bench/parser-profile.mjs FILE   # and, for the functions
+//   matching REGEX, the chains of their three nearest callers
 // Prints, per worker, its busy samples and the functions with the most self time, as shares of
 // its busy time. Puppeteer (not Playwright): it hands over the CDP session of every worker,
 // nested ones included. Headless Chromium, 1200 × 900, a fresh page, after the parser's start
 // (`roofline:parser-settled`, app/src/worker.rs) and its warm-up.
 import puppeteer from 'puppeteer-core';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, LAUNCH_ARGS } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { profileFrameNamer } from '../../scripts/symbols.mjs';
 
+/// For the samples whose own function matches `pattern`: the chains of their three nearest
+/// callers, with the time in each, the largest first (`PROFILE_CALLERS=REGEX`: what calls a
+/// glue function or a browser API the profile shows high).
+function callers(profile, byId, pattern, busy) {
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const chains = new Map();
+  profile.samples.forEach((id, k) => {
+    const name = nameOf(byId.get(id).callFrame);
+    if (!pattern.test(name)) return;
+    const chain = [name];
+    for (let p = parent.get(id); p !== undefined && chain.length < 4; p = parent.get(p)) chain.push(nameOf(byId.get(p).callFrame));
+    const key = chain.map((c) => c.slice(0, 70)).join(' ← ');
+    chains.set(key, (chains.get(key) ?? 0) + (profile.timeDeltas[k + 1] ?? 0));
+  });
+  for (const [key, us] of [...chains].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+    console.log(`   ${(100 * us / Math.max(busy, 1)).toFixed(1).padStart(5)} %  ${key}`);
+  }
+}
+
 const [file, dist = join(ROOT, 'dist')] = process.argv.slice(2);
-if (!file) { console.error('usage: node tests/bench/parser-profile.mjs FILE [DIST]'); process.exit(2); }
+if (!file) { console.error('usage: node tests/bench/parser-profile.mjs FILE|FOLDER [DIST]'); process.exit(2); }
+const files = statSync(file).isDirectory() ? readdirSync(file).sort().map((f) => join(file, f)) : [file];
 const TOP = Number(process.env.PROFILE_TOP || 15);
 
 const nameOf = profileFrameNamer(dist);
@@ -69,7 +94,7 @@ try {
     await w.client.send('Profiler.start');
   }
   const input = await page.$('#file-input');
-  await input.uploadFile(file);
+  await input.uploadFile(...files);
   await page.waitForFunction(() => performance.getEntriesByName('roofline:load').length > 0, { timeout: 600_000 });
   const load = await page.evaluate(() => performance.getEntriesByName('roofline:load')[0].duration);
   console.log(`${file}: pick → chart ${load.toFixed(0)} ms`);
@@ -92,6 +117,7 @@ try {
       console.log(`${(100 * us / Math.max(busy, 1)).toFixed(1).padStart(6)} %  ${name.slice(0, 120)}`);
     }
     if (w.page) longestStretch(profile, byId);
+    if (process.env.PROFILE_CALLERS) callers(profile, byId, new RegExp(process.env.PROFILE_CALLERS), busy);
   }
 } finally {
   await browser.close();
