@@ -32,6 +32,10 @@ thread_local! {
     static SCRATCH: RefCell<Option<HtmlCanvasElement>> = const { RefCell::new(None) };
 }
 
+// The pixels' bytes are read as they lie (`composite`): R, G, B, A only on a little-endian
+// target, as wasm32 is.
+const _: () = assert!(cfg!(target_endian = "little"), "the raster's u32 pixels are read as RGBA bytes");
+
 /// Draws a rasterised run over the canvas at its device-pixel position.
 fn composite(c: &ChartCanvas, p: &Pixmap) -> Result<(), JsValue> {
     // The pixels' own bytes: wasm32 is little-endian, so each u32 (red in its low byte) lies in
