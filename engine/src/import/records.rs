@@ -101,15 +101,8 @@ impl Fields {
     }
 
     /// Grows `starts` and `ends` to hold field `n` (nothing when they do).
-    #[cold]
-    #[inline(never)]
     fn grow_to(&mut self, n: usize) {
-        while self.starts.len() <= n {
-            grow(&mut self.starts, FIRST_FIELDS, 0);
-        }
-        while self.ends.len() <= n {
-            grow(&mut self.ends, FIRST_FIELDS, 0);
-        }
+        grow_ranges(&mut self.starts, &mut self.ends, n);
     }
 
     /// Ends a simple record of `n` fields that starts at `start` and whose last field ends at
@@ -379,34 +372,66 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
 /// `None` also where the simple reader may still read the record (an unquoted field; fewer
 /// than sixteen bytes left to look at).
 fn quoted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
+    let (n, after) = quoted_fields(bytes, start, &mut fields.starts, &mut fields.ends)?;
+    // A line end ends the record; anything else after the last quote (an unquoted field next,
+    // text after the quote) is not for this reader, and `copy_record` says `None`.
+    fields.copy_record(bytes, start, after, n)
+}
+
+/// The fields of [`quoted_record`]: their ranges into `starts` and `ends` (grown as needed),
+/// their number and where the last one's closing quote is followed by something other than
+/// `","`. The two buffers are written through slices held across fields, so their pointers
+/// and lengths stay in locals: written through `Fields` (`set_range`), each field reloaded
+/// both from memory, since a store into a buffer might, for all the compiler knows, have
+/// changed the `Fields` it came from (docs/PERFORMANCE.md, 2026-12-01).
+#[inline(always)]
+fn quoted_fields(bytes: &[u8], start: usize, starts: &mut Vec<usize>, ends: &mut Vec<usize>) -> Option<(usize, usize)> {
     // Where the open field's text starts, and where the next stop is looked for from.
     let (mut n, mut from) = (0, start + 1);
     let mut look = from;
     // The stops of bytes `base..base + 16`, bit k for byte `base + k`.
     let (mut base, mut stops) = (from, stops16(bytes, from)?);
     loop {
-        let i = loop {
-            if look >= base + STOPS_PER_MASK {
-                (base, stops) = (look, stops16(bytes, look)?);
-            }
-            let ahead = stops >> (look - base);
-            if ahead != 0 {
-                break look + ahead.trailing_zeros() as usize;
-            }
-            look = base + STOPS_PER_MASK;
-        };
-        // A line end inside the field: not a simple record.
-        if *bytes.get(i)? != b'"' {
-            return None;
+        if n >= starts.len() || n >= ends.len() {
+            grow_ranges(starts, ends, n);
         }
-        fields.set_range(n, from - start, i - start)?;
-        n += 1;
-        match (*bytes.get(i + 1)?, bytes.get(i + 2)) {
-            (b',', Some(b'"')) => (from, look) = (i + 3, i + 3),
-            // A line end ends the record; anything else there (an unquoted field next, text
-            // after the quote) is not for this reader, and `copy_record` says `None`.
-            _ => return fields.copy_record(bytes, start, i + 1, n),
+        let room = starts.len().min(ends.len());
+        let (starts, ends) = (starts.as_mut_slice(), ends.as_mut_slice());
+        while n < room {
+            let i = loop {
+                if look >= base + STOPS_PER_MASK {
+                    (base, stops) = (look, stops16(bytes, look)?);
+                }
+                let ahead = stops >> (look - base);
+                if ahead != 0 {
+                    break look + ahead.trailing_zeros() as usize;
+                }
+                look = base + STOPS_PER_MASK;
+            };
+            // A line end inside the field: not a simple record.
+            if *bytes.get(i)? != b'"' {
+                return None;
+            }
+            *starts.get_mut(n)? = from - start;
+            *ends.get_mut(n)? = i - start;
+            n += 1;
+            match (*bytes.get(i + 1)?, bytes.get(i + 2)) {
+                (b',', Some(b'"')) => (from, look) = (i + 3, i + 3),
+                _ => return Some((n, i + 1)),
+            }
         }
+    }
+}
+
+/// Grows a record's field `starts` and `ends` to hold field `n` (nothing when they do).
+#[cold]
+#[inline(never)]
+fn grow_ranges(starts: &mut Vec<usize>, ends: &mut Vec<usize>, n: usize) {
+    while starts.len() <= n {
+        grow(starts, FIRST_FIELDS, 0);
+    }
+    while ends.len() <= n {
+        grow(ends, FIRST_FIELDS, 0);
     }
 }
 
