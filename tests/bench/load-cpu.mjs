@@ -22,14 +22,32 @@ if (!path || !(Number(runs) > 0)) {
 const file = statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)) : path;
 const TICKS_PER_S = 100; // USER_HZ, the unit of /proc/PID/stat's times on Linux
 
-/// CPU ms so far of every Chromium process, by pid, with its type (`--type=`, and a utility's
-/// service).
-function chromiumCpu() {
-  const out = new Map();
+/// The parent of each process now, by pid.
+function parents() {
+  const parent = new Map();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
+      parent.set(pid, readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return parent;
+}
+
+/// CPU ms so far of every Chromium process this script started (its descendants: not another
+/// browser running on the machine), by pid, with its type (`--type=`, and a utility's service).
+function chromiumCpu() {
+  const out = new Map();
+  const parent = parents();
+  const ours = (pid) => {
+    for (let p = pid, hops = 0; p && p !== '0' && hops < 64; p = parent.get(p), hops++) if (p === String(process.pid)) return true;
+    return false;
+  };
+  for (const pid of parent.keys()) {
+    try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('chromium')) continue;
+      if (!cmd.includes('chromium') || !ours(pid)) continue;
       const type = cmd.match(/--type=([a-z-]+)/)?.[1] ?? 'browser';
       const service = cmd.match(/--utility-sub-type=([\w.]+)/)?.[1];
       // utime and stime: fields 14 and 15, counted after the command's closing parenthesis.
