@@ -1,5 +1,5 @@
 //! The browser benchmark's redraw, natively: the hierarchical scene of the 10,000 kernels that
-//! `tests/bench/browser.mjs` loads (`tidyKernels`, tests/bench/tidy-kernels.mjs), built and
+//! `tests/bench/browser.mjs` loads (`tidyKernels`, tests/bench/redraw.mjs), built and
 //! rasterised as the app's canvas does, `N` times. Prints milliseconds per scene and per image
 //! and a checksum of the pixels, so a change to the rasteriser can be timed and shown to draw
 //! the same image (development aid; docs/PERFORMANCE.md). Built with the page's profile it is
@@ -14,7 +14,7 @@ use roofline_engine::model::catalogue;
 use roofline_engine::SourceFile;
 use std::time::Instant;
 
-/// The same rows as `tidyKernels` in tests/bench/tidy-kernels.mjs.
+/// The same rows as `tidyKernels` in tests/bench/redraw.mjs.
 fn tidy_kernels(n: usize) -> String {
     let mut rows = vec!["kernel,time_s,flops_fp32,bytes_l1,bytes_l2,bytes_dram".to_string()];
     for i in 0..n {

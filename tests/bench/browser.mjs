@@ -29,7 +29,7 @@ import { writeFileSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node
 import { join, basename } from 'node:path';
 import { tmpdir } from 'node:os';
 import { startSite, launch, waitForChart } from '../e2e/helpers.mjs';
-import { tidyKernels } from './tidy-kernels.mjs';
+import { tidyKernels, timeRedraws } from './redraw.mjs';
 
 const [big, out = join(import.meta.dirname, 'results.md'), ...curve] = process.argv.slice(2);
 if (!big) { console.error('usage: node tests/bench/browser.mjs BIG_NCU_RAW.csv [RESULTS.md] [CURVE_FILE …]'); process.exit(2); }
@@ -142,7 +142,6 @@ for (const f of curve) {
 const dir = mkdtempSync(join(tmpdir(), 'roofline-bench-'));
 const tidy = join(dir, 'kernels-10000.csv');
 writeFileSync(tidy, tidyKernels(10_000));
-const PARTS = ['roofline:render', 'roofline:scene', 'roofline:paint', 'roofline:raster'];
 const redrawRuns = [], frameRuns = [], hovers = [], tableTasks = [];
 for (let r = 0; r < RUNS; r++) {
   const { context, page } = await newPage();
@@ -157,13 +156,7 @@ for (let r = 0; r < RUNS; r++) {
   tableTasks.push(await page.evaluate(() => Math.max(0, ...window.__longtasks)));
   await page.getByRole('tab', { name: 'Hierarchical' }).click();
   await waitForChart(page);
-  const redraws = [];
-  for (let i = 0; i < 9; i++) {
-    await page.evaluate((parts) => parts.forEach((p) => performance.clearMeasures(p)), PARTS);
-    await page.locator('body').press(i % 2 ? '+' : '0');
-    await page.waitForFunction(() => performance.getEntriesByName('roofline:render').length > 0);
-    redraws.push(await page.evaluate((parts) => parts.map((p) => performance.getEntriesByName(p).reduce((s, e) => s + e.duration, 0)), PARTS));
-  }
+  const redraws = await timeRedraws(page, 9);
   redrawRuns.push([0, 1, 2, 3].map((k) => median(redraws.map((x) => x[k]))));
 
   // One second of input, one event per frame: wheel notches about the centre for half a

@@ -10,17 +10,16 @@
 // main-thread task from the pick until a second after the chart (0: none over 50 ms), the
 // time those tasks blocked input (each one's time over 50 ms, summed, as Lighthouse's TBT)
 // and how many there were, and the worker's memory.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { launch, waitForChart } from '../e2e/helpers.mjs';
 import { alternate, quantile } from './alternate.mjs';
+import { pickedFiles } from './picked.mjs';
 
 const [path, pairs, ...dists] = process.argv.slice(2);
 if (!path || !(Number(pairs) > 0) || dists.length < 2) {
   console.error('usage: node tests/bench/load-ab.mjs FILE|FOLDER PAIRS DIST_A DIST_B [DIST_C …]');
   process.exit(2);
 }
-const file = statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)) : path;
+const file = pickedFiles(path);
 const median = (xs) => quantile(xs, 0.5);
 const browser = await launch();
 const builds = await alternate(dists, Number(pairs), async (url) => {

@@ -9,50 +9,47 @@
 // mean CPU time of each process type, and their sum against what the host's cores could give
 // in that wall time: near 100 % means the load is bound by the CPU, not by waiting.
 import { cpus } from 'node:os';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, launch, waitForChart } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
+import { pickedFiles } from './picked.mjs';
 
 const [path, dist = join(ROOT, 'dist'), runs = '5'] = process.argv.slice(2);
 if (!path || !(Number(runs) > 0)) {
   console.error('usage: node tests/bench/load-cpu.mjs FILE|FOLDER [DIST] [RUNS]');
   process.exit(2);
 }
-const file = statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)) : path;
+const file = pickedFiles(path);
 const TICKS_PER_S = 100; // USER_HZ, the unit of /proc/PID/stat's times on Linux
-
-/// The parent of each process now, by pid.
-function parents() {
-  const parent = new Map();
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      parent.set(pid, readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return parent;
-}
 
 /// CPU ms so far of every Chromium process this script started (its descendants: not another
 /// browser running on the machine), by pid, with its type (`--type=`, and a utility's service).
 function chromiumCpu() {
-  const out = new Map();
-  const parent = parents();
+  // Each process's parent and CPU time, from one read of its stat: after the command's closing
+  // parenthesis, field 4 (the parent) and fields 14 and 15 (utime, stime).
+  const stat = new Map();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      stat.set(pid, { parent: fields[1], ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
   const ours = (pid) => {
-    for (let p = pid, hops = 0; p && p !== '0' && hops < 64; p = parent.get(p), hops++) if (p === String(process.pid)) return true;
+    for (let p = pid, hops = 0; p && p !== '0' && hops < 64; p = stat.get(p)?.parent, hops++) if (p === String(process.pid)) return true;
     return false;
   };
-  for (const pid of parent.keys()) {
+  const out = new Map();
+  for (const [pid, { ms }] of stat) {
+    if (!ours(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('chromium') || !ours(pid)) continue;
+      if (!cmd.includes('chromium')) continue;
       const type = cmd.match(/--type=([a-z-]+)/)?.[1] ?? 'browser';
       const service = cmd.match(/--utility-sub-type=([\w.]+)/)?.[1];
-      // utime and stime: fields 14 and 15, counted after the command's closing parenthesis.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      out.set(pid, { type: service ? `${type} (${service})` : type, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S });
+      out.set(pid, { type: service ? `${type} (${service})` : type, ms });
     } catch {
       // The process ended meanwhile.
     }

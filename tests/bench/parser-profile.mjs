@@ -13,11 +13,11 @@
 // nested ones included. Headless Chromium, 1200 × 900, a fresh page, after the parser's start
 // (`roofline:parser-settled`, app/src/worker.rs) and its warm-up.
 import puppeteer from 'puppeteer-core';
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, LAUNCH_ARGS } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { profileFrameNamer } from '../../scripts/symbols.mjs';
+import { pickedFiles } from './picked.mjs';
 
 /// For the samples whose own function matches `pattern`: the chains of their three nearest
 /// callers, with the time in each, the largest first (`PROFILE_CALLERS=REGEX`: what calls a
@@ -41,7 +41,7 @@ function callers(profile, byId, pattern, busy) {
 
 const [file, dist = join(ROOT, 'dist')] = process.argv.slice(2);
 if (!file) { console.error('usage: node tests/bench/parser-profile.mjs FILE|FOLDER [DIST]'); process.exit(2); }
-const files = statSync(file).isDirectory() ? readdirSync(file).sort().map((f) => join(file, f)) : [file];
+const files = pickedFiles(file);
 const TOP = Number(process.env.PROFILE_TOP || 15);
 
 const nameOf = profileFrameNamer(dist);

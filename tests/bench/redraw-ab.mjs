@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { launch, waitForChart } from '../e2e/helpers.mjs';
 import { alternate, quantile } from './alternate.mjs';
-import { tidyKernels } from './tidy-kernels.mjs';
+import { tidyKernels, timeRedraws } from './redraw.mjs';
 
 const [pairs, ...dists] = process.argv.slice(2);
 if (!(Number(pairs) > 0) || dists.length < 2) {
@@ -19,7 +19,6 @@ if (!(Number(pairs) > 0) || dists.length < 2) {
   process.exit(2);
 }
 const REDRAWS = 15;
-const PARTS = ['roofline:render', 'roofline:scene', 'roofline:paint', 'roofline:raster'];
 const median = (xs) => quantile(xs, 0.5);
 const dir = mkdtempSync(join(tmpdir(), 'roofline-redraw-'));
 const tidy = join(dir, 'kernels-10000.csv');
@@ -35,13 +34,7 @@ const builds = await alternate(dists, Number(pairs), async (url) => {
   await page.getByRole('tab', { name: 'Hierarchical' }).click();
   await waitForChart(page);
   await page.waitForTimeout(500);
-  const redraws = [];
-  for (let i = 0; i < REDRAWS; i++) {
-    await page.evaluate((parts) => parts.forEach((p) => performance.clearMeasures(p)), PARTS);
-    await page.locator('body').press(i % 2 ? '+' : '0');
-    await page.waitForFunction(() => performance.getEntriesByName('roofline:render').length > 0);
-    redraws.push(await page.evaluate((parts) => parts.map((p) => performance.getEntriesByName(p).reduce((s, e) => s + e.duration, 0)), PARTS));
-  }
+  const redraws = await timeRedraws(page, REDRAWS);
   await context.close();
   return redraws;
 }).finally(() => { browser.close(); rmSync(dir, { recursive: true, force: true }); });
