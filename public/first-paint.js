@@ -93,7 +93,10 @@ function compiledOffThread(href) {
     };
     const here = () => settle(fetch(href));
     try {
-      worker = new Worker('wasm-compile.js' + '#' + encodeURIComponent(href));
+      // The wasm's address goes as the worker's name: a fragment of the worker's address is
+      // lost where the service worker serves the script (every visit after the first), and the
+      // worker then fetched its own script, failed and left the compile to this page.
+      worker = new Worker('wasm-compile.js', { name: href });
     } catch (e) {
       here();
       return;

@@ -7,9 +7,9 @@
 // and starts a fresh worker for the next load. A script that fails to load throws, which the
 // page hears as the Worker's `error` event.
 //
-// The same script is the second parser (`#part`, worker/src/parts.rs) and the parser that
-// starts no worker of its own (`#solo`, app/src/worker.rs says when); the parser reads its
-// address's fragment.
+// The same script is the second parser (worker/src/parts.rs) and the parser that starts no
+// worker of its own (app/src/worker.rs says when); the parser reads its role from the name it
+// was started with (`self.name`: worker/src/main.rs says why not from its address).
 importScripts('./roofline-worker.js');
 wasm_bindgen({ module_or_path: './roofline-worker_bg.wasm' })
   .catch((e) => postMessage({ failed: String((e && e.message) || e) }));

@@ -1,9 +1,11 @@
 // Fetches and compiles the app's wasm off the page's main thread, for public/first-paint.js,
-// which names the wasm in this worker's fragment. Posts `{module}` (wasm-bindgen's `init` takes
-// a module as it takes a response), or `{failed}`: the page then fetches the wasm itself.
+// which gives the wasm's address as this worker's name (`new Worker(url, {name})`; not as the
+// address's fragment, which is lost where the service worker serves this script). Posts
+// `{module}` (wasm-bindgen's `init` takes a module as it takes a response), or `{failed}`: the
+// page then fetches the wasm itself.
 // Why (docs/PERFORMANCE.md, 2026-11-29, evening): compiled on the page, the module's last bytes
 // and its finishing step held the page in the task that then instantiated it (21–39 ms here).
-const href = decodeURIComponent(self.location.hash.slice(1));
+const href = self.name;
 
 // Before posting the module, runs the app's start once in an instance of its own here
 // (`warm_start`, app/src/warm.rs): V8 compiles a wasm function at its first call, and the code

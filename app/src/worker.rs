@@ -18,11 +18,22 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// The worker's loader, beside the page (`public/parser-loader.js`: it says why it is ours).
-const LOADER: &str = "parser-loader.js";
+/// A parser to start: its loader, beside the page (`public/parser-loader.js`: it says why it
+/// is ours), and the name it is started with, which is what tells the parser its role
+/// (worker/src/main.rs, `role`). Not the address's fragment: where the site's service worker
+/// serves the script (every visit after the first), the worker runs at the cached response's
+/// address, which has none. A fragment still labels the `#solo` parser in DevTools.
+#[derive(Clone, Copy, PartialEq)]
+struct Loader {
+    url: &'static str,
+    name: &'static str,
+}
 
-/// The loader of a parser that starts no worker of its own (worker/src/main.rs).
-const SOLO: &str = "parser-loader.js#solo";
+/// The page's parser.
+const LOADER: Loader = Loader { url: "parser-loader.js", name: "parser" };
+
+/// A parser that starts no worker of its own (worker/src/main.rs, `SOLO_NAME`).
+const SOLO: Loader = Loader { url: "parser-loader.js#solo", name: "solo" };
 
 /// How long the parser may take from saying `"started"` to saying `"ready"`: all it does
 /// between the two is start its slice reader and its second parser, a few ms even on a slow
@@ -93,10 +104,12 @@ fn running() -> Result<js_sys::Promise, String> {
 
 /// Starts a worker at `loader` whose messages settle `settle` (the promise `ready`);
 /// `stuck` workers were replaced before it ([`watch_helpers`]).
-fn spawn(loader: &str, stuck: u32, settle: Settle, ready: js_sys::Promise, dead: Rc<Cell<bool>>) -> Result<Running, String> {
+fn spawn(loader: Loader, stuck: u32, settle: Settle, ready: js_sys::Promise, dead: Rc<Cell<bool>>) -> Result<Running, String> {
     let href = web_sys::window().and_then(|w| w.location().href().ok()).ok_or_else(|| cannot("no page address"))?;
-    let url = web_sys::Url::new_with_base(loader, &href).map_err(|_| cannot("bad address"))?.href();
-    let worker = web_sys::Worker::new(&url).map_err(|_| cannot("the browser refused the worker"))?;
+    let url = web_sys::Url::new_with_base(loader.url, &href).map_err(|_| cannot("bad address"))?.href();
+    let options = web_sys::WorkerOptions::new();
+    options.set_name(loader.name);
+    let worker = web_sys::Worker::new_with_options(&url, &options).map_err(|_| cannot("the browser refused the worker"))?;
     let generation = NEXT_GENERATION.with(|n| {
         let g = n.get();
         n.set(g.wrapping_add(1));

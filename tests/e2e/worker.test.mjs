@@ -152,6 +152,39 @@ test('a large file is read by two parsers at once, and shows what one parser sho
   await context.close();
 });
 
+test('on a visit the service worker serves, the workers know their roles: two parsers, no more workers, the wasm compiled off the page', async () => {
+  // Every visit after the first is served by the service worker (public/sw.js), and a worker
+  // whose script it serves runs at the cached response's address, which has no fragment. When
+  // the workers' roles were their fragments (`#part`), each second parser took itself for the
+  // page's parser and started one of its own, without end, and a large file waited 4 s for a
+  // part that never came; the app's wasm, named in its compile worker's fragment, was fetched
+  // and compiled by the page instead. Now the roles are the workers' names.
+  const { context, page, problems } = await openPage(browser, site.url);
+  await workerReady(page);
+  // The workers started from the reload on (Playwright's list of a page's workers may keep
+  // the previous visit's).
+  const started = [];
+  page.on('worker', (w) => started.push(w.url().replace(/^.*\//, '')));
+  await page.reload();
+  await waitForChart(page);
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller !== null), true, 'the service worker serves this visit');
+  assert.equal(await page.evaluate(async () => (await window.rooflineWasm) instanceof WebAssembly.Module), true, "the app's wasm compiled by its worker");
+  await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 });
+  // A second parser that took itself for the page's parser would start two more workers
+  // within 100 ms, and so on.
+  await page.waitForTimeout(1000);
+  const parsers = () => started.filter((w) => w !== 'wasm-compile.js').sort();
+  assert.deepEqual(parsers(), ['parser-loader.js', 'parser-loader.js#part', 'slice-reader.js', 'slice-reader.js'], 'the parser, its second parser and their slice readers');
+  await page.setInputFiles('#file-input', { name: 'raw_20MB.csv', mimeType: 'text/csv', buffer: Buffer.from(bigRawPage(20e6)) });
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('raw_20MB.csv'), null, { timeout: 60_000 });
+  const stats = await page.evaluate(() => performance.getEntriesByName('roofline:worker').at(-1).detail);
+  assert.equal(stats.parts, 2, 'the second parser read the second half');
+  assert.ok(stats.part_wait_ms < 2000, `waited ${stats.part_wait_ms} ms for the second parser`);
+  assert.equal(parsers().length, 4, `no worker started since: ${started}`);
+  assert.deepEqual(problems, { consoleErrors: [], foreignRequests: [], pageErrors: [] });
+  await context.close();
+});
+
 test('several files are parsed at once, show what one parser shows, and an error names its file and line', async () => {
   // Two 3 MB raw pages picked together (6 MB: over the size from which the worker shares a
   // list with its second parser, worker/src/share.rs): the second parser reads the second

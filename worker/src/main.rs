@@ -317,16 +317,24 @@ fn memory_bytes() -> f64 {
     field(&buffer, "byteLength").as_f64().unwrap_or(f64::NAN)
 }
 
-/// This worker's address's fragment: `#part` for a second parser ([`parts`]), `#solo` for a
-/// parser that starts no worker of its own (the page's fallback, below).
-fn fragment() -> String {
-    let location = field(&js_sys::global(), "location");
-    field(&location, "hash").as_string().unwrap_or_default()
+/// This parser's role: the name the page or the first parser started it with
+/// (`new Worker(url, {name})`): [`parts::SECOND_NAME`] for a second parser ([`parts`]),
+/// [`SOLO_NAME`] for a parser that starts no worker of its own (the page's fallback, below),
+/// anything else for the page's parser.
+///
+/// The name, not the address: a worker's script that the site's service worker serves (every
+/// visit after the first, `public/sw.js`) runs at the address of the cached response, which
+/// has no fragment. When the role was the fragment (`#part`), a second parser started on such
+/// a visit took itself for the page's parser and started a second parser of its own, which
+/// did the same, without end (a new pair of workers every ≈ 85 ms), and a large file waited
+/// [`parts::STALL_MS`] for a part that never came (docs/PERFORMANCE.md, 2026-12-01, late).
+fn role() -> String {
+    field(&js_sys::global(), "name").as_string().unwrap_or_default()
 }
 
 fn main() {
-    let role = fragment();
-    if role == parts::SECOND_FRAGMENT {
+    let role = role();
+    if role == parts::SECOND_NAME {
         parts::serve();
         slices::warm_up();
         let _ = scope().post_message(&JsValue::from_str("ready"));
@@ -343,7 +351,7 @@ fn main() {
     // after as such a hang and starts another parser, then a `#solo` one, which reads
     // everything itself (app/src/worker.rs).
     let _ = scope().post_message(&JsValue::from_str("started"));
-    if role != SOLO_FRAGMENT {
+    if role != SOLO_NAME {
         slices::warm_up();
         parts::warm_up();
     }
@@ -360,6 +368,6 @@ fn main() {
     });
 }
 
-/// The fragment of a parser that starts no worker of its own (no slice reader, no second
-/// parser): it reads and parses every file itself.
-const SOLO_FRAGMENT: &str = "#solo";
+/// The name of a parser that starts no worker of its own (no slice reader, no second
+/// parser): it reads and parses every file itself (`app/src/worker.rs` starts it so).
+const SOLO_NAME: &str = "solo";

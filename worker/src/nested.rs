@@ -55,12 +55,17 @@ pub struct Nested {
 }
 
 impl Nested {
-    /// Starts the worker at `url` (beside this one), if this browser lets a worker start one.
-    pub fn start(url: &str) -> Option<Nested> {
+    /// Starts the worker at `url` (beside this one), with `name` as its `self.name`, if this
+    /// browser lets a worker start one.
+    pub fn start(url: &str, name: Option<&str>) -> Option<Nested> {
         if !js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false) {
             return None;
         }
-        let worker = web_sys::Worker::new(url).ok()?;
+        let options = web_sys::WorkerOptions::new();
+        if let Some(name) = name {
+            options.set_name(name);
+        }
+        let worker = web_sys::Worker::new_with_options(url, &options).ok()?;
         let inbox: Rc<RefCell<Inbox>> = Rc::default();
         let mine = inbox.clone();
         let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| Inbox::push(&mine, Some(e.data())));

@@ -3,7 +3,8 @@
 //! this one then takes the second's launches over in order (`roofline_engine::dataset::part`
 //! says why the dataset is the same as reading the file alone, to the bit).
 //!
-//! Protocol between the two (the second is this worker's script with `#part` in its address):
+//! Protocol between the two (the second is this worker's script started with the name
+//! [`SECOND_NAME`], which `main` reads as its role):
 //! * the second posts `"ready"` once it listens (a message posted before would be lost);
 //! * the first posts `{seq, file, cut, head: Uint8Array}` (the file's first piece, 1 MiB: [`super::slices`]);
 //! * the second reads the file from `cut` to its end in slices (with its own slice reader,
@@ -27,10 +28,12 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The fragment that makes a parser a second parser.
-pub const SECOND_FRAGMENT: &str = "#part";
+/// The worker name that makes a parser a second parser (`main.rs`, `role`: a name, because
+/// a fragment in the address is lost where the service worker serves the script).
+pub const SECOND_NAME: &str = "part";
 
-/// The second parser: this worker's own loader, marked.
+/// The second parser: this worker's own loader. The fragment only labels it (in DevTools
+/// and the benchmarks' profiles); its role is its name.
 const SECOND: &str = "parser-loader.js#part";
 
 /// Files from this size on are read in two parts. A smaller file is parsed in ≈ 40 ms or
@@ -64,7 +67,7 @@ thread_local! {
 /// Starts the second parser with this one, so that its wasm is compiled (and warmed,
 /// [`super::warm`]) before a large file arrives.
 pub fn warm_up() {
-    let second = Nested::start(SECOND).map(Rc::new);
+    let second = Nested::start(SECOND, Some(SECOND_NAME)).map(Rc::new);
     SECOND_PARSER.with(|s| *s.borrow_mut() = second);
 }
 

@@ -43,7 +43,7 @@ thread_local! {
 /// Starts the reader worker, if this browser lets a worker start one (where it does not, or its
 /// script fails to load, files are read here).
 pub fn warm_up() {
-    let reader = Nested::start(READER).map(Rc::new);
+    let reader = Nested::start(READER, None).map(Rc::new);
     WARM.with(|r| *r.borrow_mut() = reader);
 }
 

@@ -51,6 +51,9 @@ export function offlineScenarios(engine, ctx) {
         await s.reload();
         await waitFor(s, chartDrawn, undefined, { what: 'the chart, offline' });
         await waitFor(s, tableHas, 'ax_kernel');
+        // A worker whose script the service worker serves runs at an address without its
+        // fragment: the compile worker is given the wasm's address as its name, which it keeps.
+        assert.equal(await s.eval(async () => (await window.rooflineWasm) instanceof WebAssembly.Module), true, "the app's wasm compiled by the worker, its script from the cache");
         await s.setFiles('#file-input', [COPY_BLOCKED]);
         await waitFor(s, tableHas, 'copy_blocked', { what: 'a sample file, offline' });
         assert.ok((await s.eval(inkedPixels)) > 2000, 'the chart draws');
