@@ -13,17 +13,30 @@ const href = self.name;
 // functions are not compiled in the page's start task (docs/PERFORMANCE.md, 2026-11-29,
 // night). Its imports throw: `warm_start` calls none, and where one were called the run would
 // just end there. Whatever happens here, the module is posted.
-function warm(module) {
+//
+// After posting the module, it runs a load's answer the same way (`warm_load`): the code the
+// page runs when a file's dataset arrives, compiled here while the page starts, not in the
+// task that shows the user's first file. It then ends itself.
+function instance(module) {
   const imports = {};
   for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
-    if (kind !== 'function') return;
-    (imports[from] ||= {})[name] = () => { throw new Error(`warm_start called the import ${name}`); };
+    if (kind !== 'function') return undefined;
+    (imports[from] ||= {})[name] = () => { throw new Error(`the warm-up called the import ${name}`); };
   }
   try {
-    const { exports } = new WebAssembly.Instance(module, imports);
-    if (typeof exports.warm_start === 'function') exports.warm_start();
+    return new WebAssembly.Instance(module, imports).exports;
   } catch (e) {
-    // Nothing to do: the page compiles what this run did not reach.
+    return undefined;
+  }
+}
+
+/// Runs the export `name` of `exports`, if there is one; whatever happens, nothing to do: the
+/// page compiles what this run did not reach.
+function run(exports, name) {
+  try {
+    if (exports && typeof exports[name] === 'function') exports[name]();
+  } catch (e) {
+    // The run ended at a call into JavaScript, or in a panic.
   }
 }
 
@@ -34,6 +47,10 @@ function warm(module) {
   const module = (response.headers.get('Content-Type') || '').startsWith('application/wasm')
     ? await WebAssembly.compileStreaming(response)
     : await WebAssembly.compile(await response.arrayBuffer());
-  warm(module);
+  run(instance(module), 'warm_start');
   postMessage({ module });
+  // An instance of its own: a run that ended in a throw may have left the first's state
+  // half-changed.
+  run(instance(module), 'warm_load');
+  close();
 })().catch((e) => postMessage({ failed: String((e && e.message) || e) }));

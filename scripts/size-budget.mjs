@@ -40,9 +40,13 @@ const BUDGET_BYTES = 300 * 1024;
 // B); then for the start view's link known at build time (app/src/start_link.rs) and the app's
 // wasm compiled by a worker (public/wasm-compile.js): Lighthouse's blocking time 211 -> 139 ms
 // on the development machine (478,218 B). Lowered on 2026-11-29, late night, when the
-// stylesheets were minified (scripts/postbuild.mjs: 476,953 B measured, −1,523 B).
+// stylesheets were minified (scripts/postbuild.mjs: 476,953 B measured, −1,523 B). Raised on
+// 2026-12-01, late, for the workers' roles as names (every visit after the first had lost its
+// second parser and its compile worker: 476,777 -> 478,661 B, the inliner's choices in the
+// app's code moved by the change) and the compile worker's warm-up of a load's answer
+// (app/src/warm.rs `warm_load`: 480,621 B).
 // docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
-const APP_RATCHET_BYTES = 477_200;
+const APP_RATCHET_BYTES = 481_100;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));

@@ -399,14 +399,29 @@ impl AppState {
                     crate::prepare::forget();
                     return;
                 }
-                let mut warnings: Vec<Notice> = ds.warnings.iter().map(Notice::from).collect();
-                warnings.extend(self.apply_machine(choice));
-                self.warnings.set(warnings);
-                self.runs.set(Vec::new());
-                self.show_shown_kernels(ds);
+                self.show_decided(ds, choice);
             }
             Err(e) => self.load_failed(e),
         }
+    }
+
+    /// Shows a loaded dataset, its kernels already [`shown`], with the machine `choice` made
+    /// for it: the load's warnings and the choice's; earlier runs cleared.
+    fn show_decided(self, ds: Dataset, choice: Decided) {
+        let mut warnings: Vec<Notice> = ds.warnings.iter().map(Notice::from).collect();
+        warnings.extend(self.apply_machine(choice));
+        self.warnings.set(warnings);
+        self.runs.set(Vec::new());
+        self.show_shown_kernels(ds);
+    }
+
+    /// What [`Self::show_dataset`] does with a dataset of kernels, in one go (no report worked
+    /// out ahead in the page's tasks, no turn among loads): for the warm-up of a load's code
+    /// (`warm::warm_load`), which runs outside the page.
+    pub(crate) fn show_loaded_now(self, mut ds: Dataset) {
+        let choice = self.decide_machine(&ds);
+        ds.kernels = shown(std::mem::take(&mut ds.kernels));
+        self.show_decided(ds, choice);
     }
 
     /// Makes a dataset with kernels the one shown: its kernels, machine (if it names one),

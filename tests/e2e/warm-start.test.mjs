@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startSite, launch, waitForChart, ROOT } from './helpers.mjs';
+import { startSite, launch, waitForChart, ROOT, SAMPLES } from './helpers.mjs';
 import { profileFrameNamer } from '../../scripts/symbols.mjs';
 
 const dist = process.env.ROOFLINE_DIST || join(ROOT, 'dist');
@@ -33,6 +33,20 @@ test('warm_start runs the example to its end with imports that all throw: it cal
   // A second call runs it again in the same instance: it leaves nothing behind that breaks it.
   exports.warm_start();
   exports.warm_start();
+  assert.deepEqual(called, []);
+  assert.ok(exports.memory.buffer.byteLength < 16 << 20, `the run's memory stays small (${exports.memory.buffer.byteLength} B)`);
+});
+
+test('warm_load shows a loaded dataset to its end with imports that all throw: it calls none', () => {
+  const module = new WebAssembly.Module(readFileSync(join(dist, appWasm)));
+  const called = [];
+  const imports = {};
+  for (const { module: from, name } of WebAssembly.Module.imports(module)) {
+    (imports[from] ||= {})[name] = () => { called.push(name); throw new Error(`import ${name}`); };
+  }
+  const { exports } = new WebAssembly.Instance(module, imports);
+  assert.equal(typeof exports.warm_load, 'function', 'the app exports warm_load');
+  exports.warm_load();
   assert.deepEqual(called, []);
   assert.ok(exports.memory.buffer.byteLength < 16 << 20, `the run's memory stays small (${exports.memory.buffer.byteLength} B)`);
 });
@@ -73,5 +87,44 @@ test("the page's start does not compile what the worker's warm-up ran; it compil
     'roofline_app::chart_view::current_scene',
   ]) {
     assert.ok(!compiledOnPage.has(warmed), `${warmed} was compiled by the worker's warm-up, not on the page`);
+  }
+});
+
+test("a first load's answer does not compile what the worker's warm_load ran", async () => {
+  // An Nsight Compute raw page naming its GPU (an NVIDIA B200): the page chooses the machine
+  // for it (the catalogue's name and memory rules) when the parser's answer arrives.
+  const file = join(SAMPLES, 'ncu', 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
+  const nameOf = profileFrameNamer(dist);
+  const path = join(tmpdir(), `roofline-warm-load-trace-${process.pid}.json`);
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  let compiledOnPage;
+  try {
+    await page.goto(site.url);
+    await waitForChart(page);
+    await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 });
+    await browser.startTracing(page, { path, categories: ['v8.wasm'] });
+    await page.setInputFiles('#file-input', file);
+    await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('decodebench'), null, { timeout: 30_000 });
+    await waitForChart(page);
+    await browser.stopTracing();
+    const events = JSON.parse(readFileSync(path, 'utf8')).traceEvents;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    compiledOnPage = new Set(events
+      .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'wasm.CompileLazy')
+      .map((e) => nameOf({ functionName: `wasm-function[${e.args?.func_index ?? e.args?.data?.func_index}]`, url: appWasm })));
+  } finally {
+    rmSync(path, { force: true });
+    await context.close();
+  }
+  // The answer is still read on the page (serde-wasm-bindgen calls JavaScript).
+  assert.ok([...compiledOnPage].some((n) => n.includes('DatasetWire')), `the page compiles the answer's reading (${compiledOnPage.size} functions compiled on the page)`);
+  for (const warmed of [
+    'roofline_app::app::AppState::decide_machine',
+    'roofline_engine::choice::profile_machines',
+    'roofline_engine::model::identify::identify',
+    'roofline_engine::choice::choose',
+  ]) {
+    assert.ok(!compiledOnPage.has(warmed), `${warmed} was compiled by the worker's warm_load, not on the page`);
   }
 });

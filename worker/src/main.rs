@@ -151,7 +151,8 @@ impl Progress {
     fn add(&mut self, bytes: f64) {
         self.done += bytes;
         let done = self.done + self.second.as_ref().map_or(0.0, |s| s.inbox.borrow().progress);
-        if self.step.due(done) {
+        // No id: the warm-up's load, which the page did not ask for.
+        if self.step.due(done) && !self.id.is_undefined() {
             reply(&self.id, "progress", &JsValue::from_f64(if self.total > 0.0 { (done / self.total).min(1.0) } else { 1.0 }));
         }
     }
@@ -284,11 +285,19 @@ fn load_sources(sources: &JsValue) -> Result<Dataset, String> {
 }
 
 fn on_message(e: web_sys::MessageEvent) {
-    wasm_bindgen_futures::spawn_local(answer(e.data()));
+    wasm_bindgen_futures::spawn_local(answer(e.data(), Reply::Post));
 }
 
-/// Reads what one message asks for and posts the answer.
-async fn answer(data: JsValue) {
+/// What [`answer`] does with its answer: posts it to the page, or drops it (the warm-up's).
+#[derive(Clone, Copy, PartialEq)]
+enum Reply {
+    Post,
+    Drop,
+}
+
+/// Reads what one message asks for and posts the answer (with [`Reply::Post`]). The warm-up
+/// runs it too ([`warm`]), so that its code is compiled before the first file.
+async fn answer(data: JsValue, how: Reply) {
     let id = field(&data, "id");
     let files = field(&data, "files");
     let mut times = Times::default();
@@ -304,6 +313,9 @@ async fn answer(data: JsValue) {
         let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
     }
     let _ = js_sys::Reflect::set(&stats, &JsValue::from_str("reader"), &JsValue::from_str(times.reader));
+    if how == Reply::Drop {
+        return;
+    }
     reply(&id, "stats", &stats);
     match wire {
         Ok(v) => reply(&id, "ok", &v),
@@ -356,7 +368,13 @@ fn main() {
         parts::warm_up();
     }
     let _ = scope().post_message(&JsValue::from_str("ready"));
-    warm::warm_up();
+    // The warm-up reads its file as a picked file is read ([`warm`]), its answer dropped.
+    if let Some(file) = warm::file() {
+        let files = js_sys::Array::of1(&file);
+        wasm_bindgen_futures::spawn_local(answer(object(&[("files", files.into())]).into(), Reply::Drop));
+    } else {
+        warm::warm_up();
+    }
     // "settled" once the second parser has started too (it starts a slice reader of its own):
     // the page registers the service worker only then, because in Firefox 153 a service
     // worker's activation and a worker starting a worker hang each other (docs/BROWSERS.md).
