@@ -85,10 +85,12 @@ window.rooflineWasm = (linkDownloaded || window.rooflineFirstPaint).then(() => {
 function compiledOffThread(href) {
   return new Promise((resolve) => {
     let worker, done = false;
-    const settle = (value) => {
+    // With the module, the worker goes on to warm a load's code and then ends itself
+    // (wasm-compile.js); without it, it is ended here.
+    const settle = (value, ended) => {
       if (done) return;
       done = true;
-      if (worker) worker.terminate();
+      if (worker && !ended) worker.terminate();
       resolve(value);
     };
     const here = () => settle(fetch(href));
@@ -103,7 +105,7 @@ function compiledOffThread(href) {
     }
     worker.onmessage = (e) => {
       const module = e.data && e.data.module;
-      if (module && module instanceof WebAssembly.Module) settle(module);
+      if (module && module instanceof WebAssembly.Module) settle(module, true);
       else here();
     };
     worker.onerror = here;
