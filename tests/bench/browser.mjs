@@ -7,6 +7,8 @@
 //     picked → chart drawn; parsed in the worker) in MB/s, the longest main-thread task
 //     meanwhile (PerformanceObserver 'longtask') and the worker's wasm memory after it
 //     and where its time went (`roofline:worker`: read, parse, wire),
+//   - the same load on the next visit, which the site's service worker serves (a returning
+//     visitor's: the page reloaded once the worker is active), against the first visit's,
 //   - the same file cut into 5 files (its head, then a fifth of its rows each) picked together:
 //     several files parsed at once, the second parser reading the last ones (`elsewhere`),
 //   - the same for each CURVE_FILE (10 MB / 100 MB / 1 GB: cost linear in size),
@@ -28,7 +30,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { writeFileSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startSite, launch, waitForChart } from '../e2e/helpers.mjs';
+import { startSite, launch, waitForChart, workerReady } from '../e2e/helpers.mjs';
 import { tidyKernels, timeRedraws } from './redraw.mjs';
 
 const [big, out = join(import.meta.dirname, 'results.md'), ...curve] = process.argv.slice(2);
@@ -99,7 +101,7 @@ async function loadOnce(page, file) {
 
 // First chart and the big load: a fresh page per run (the worker starts after the first chart,
 // as for a visitor who then picks a file).
-const firstCharts = [], loads = [];
+const firstCharts = [], loads = [], servedLoads = [];
 for (let r = 0; r < RUNS; r++) {
   const { context, page } = await newPage();
   firstCharts.push(await page.evaluate(() => {
@@ -108,6 +110,15 @@ for (let r = 0; r < RUNS; r++) {
   }));
   await startOver(page);
   loads.push(await loadOnce(page, big));
+  // The next visit, served by the service worker (it claims no page: a reload is the first
+  // visit it serves). Such a visit once lost its second parser (docs/PERFORMANCE.md,
+  // "2026-12-01, late").
+  await workerReady(page);
+  await page.reload();
+  await waitForChart(page);
+  await startOver(page);
+  const served = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+  servedLoads.push({ ...(await loadOnce(page, big)), served });
   await context.close();
 }
 
@@ -230,6 +241,10 @@ const rows = [
   ['browser: time to first chart (localhost)', '≤ 1000 ms', `${firstChartMs.toFixed(0)} ms (${runsNote}: ${firstCharts.map((v) => v.toFixed(0)).join(', ')})`, firstChartMs <= 1000],
   [`browser: load ${sizeMB(big).toFixed(0)} MB ncu raw, pick → chart (roofline:load, worker)`, '≥ 300 MB/s', `${mbps.toFixed(0)} MB/s (${load.ms.toFixed(0)} ms, ${runsNote}: ${loads.map((l) => l.ms.toFixed(0)).join(', ')} ms)`, mbps >= 300],
   ['browser: where that load\'s time went', '–', `worker: read in ${Math.max(...loads.map((l) => l.worker.parts ?? 1))} part(s) (${loads.filter((l) => l.worker.parts === 2).length} of ${RUNS} runs by two parsers; the second took ${median(loads.map((l) => l.worker.second_ms ?? 0)).toFixed(0)} ms, waited for ${median(loads.map((l) => l.worker.part_wait_ms ?? 0)).toFixed(0)} ms); first parser: read ${median(loads.map((l) => l.worker.read_ms)).toFixed(0)} ms, parse ${median(loads.map((l) => l.worker.parse_ms)).toFixed(0)} ms, dataset to a JS value ${median(loads.map((l) => l.worker.wire_ms)).toFixed(1)} ms; pick → dataset on the page ${median(loads.map((l) => l.parseMs)).toFixed(0)} ms; then show and draw`, null],
+  ['browser: the same load on a visit the service worker serves (a returning visitor)', 'as the first visit: two parsers, ≤ 1.5× its time', (() => {
+    const ms = median(servedLoads.map((l) => l.ms));
+    return `${(sizeMB(big) / (ms / 1000)).toFixed(0)} MB/s (${ms.toFixed(0)} ms, ${runsNote}: ${servedLoads.map((l) => l.ms.toFixed(0)).join(', ')} ms); served by the service worker in ${servedLoads.filter((l) => l.served).length} of ${RUNS} runs, read by two parsers in ${servedLoads.filter((l) => l.worker.parts === 2).length}`;
+  })(), servedLoads.every((l) => l.served && l.worker.parts === 2) && median(servedLoads.map((l) => l.ms)) <= 1.5 * load.ms],
   [`browser: the same ${listMB.toFixed(0)} MB as 5 files picked together, pick → chart`, '≥ 300 MB/s', `${listMbps.toFixed(0)} MB/s (${listMs.toFixed(0)} ms, ${runsNote}: ${listLoads.map((l) => l.ms.toFixed(0)).join(', ')} ms); the second parser read ${median(listLoads.map((l) => l.worker.elsewhere ?? 0))} of the 5 files (first parser: read ${median(listLoads.map((l) => l.worker.read_ms)).toFixed(0)} ms, parse ${median(listLoads.map((l) => l.worker.parse_ms)).toFixed(0)} ms of which adding the second's files ${median(listLoads.map((l) => l.worker.take_ms ?? 0)).toFixed(0)} ms, waited for them ${median(listLoads.map((l) => l.worker.part_wait_ms ?? 0)).toFixed(0)} ms); longest task ${Math.max(...listLoads.map((l) => l.longest)).toFixed(0)} ms`, listMbps >= 300],
   ['browser: longest main-thread task during that load', '≤ 50 ms', `${load.longest.toFixed(0)} ms (the longest of ${RUNS} runs; 0: no task over 50 ms)`, load.longest <= 50],
   ['browser: worker wasm memory after that load', '≤ 256 MB', mem(load.workerMB), Number.isNaN(load.workerMB) ? null : load.workerMB <= 256],
