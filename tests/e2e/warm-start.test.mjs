@@ -4,7 +4,9 @@
 // night). These tests check that `warm_start` calls no import (the worker's imports throw, and
 // one called would end the run there) and, in a trace of Chromium's start, that the functions
 // it ran are not compiled on the page's main thread while the page's own view code still is;
-// and that the app's bindings carry V8's compile hint (scripts/postbuild.mjs).
+// the same for `warm_load`, which it runs after handing the module over (a loaded dataset
+// shown: the page's first load must not compile the machine choice); and that the app's
+// bindings carry V8's compile hint (scripts/postbuild.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -57,26 +59,34 @@ test("the app's bindings open with V8's compile hint, so they are compiled as th
   assert.ok(readFileSync(join(dist, bindings[0]), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), `${bindings[0]} opens with the hint`);
 });
 
-test("the page's start does not compile what the worker's warm-up ran; it compiles its views", async () => {
+/// The app's wasm functions V8 compiled lazily on the page's main thread while `during(page)`
+/// ran, by name (a Chromium trace of `v8.wasm`), `before(page)` having run untraced first.
+async function compiledOnPageDuring(before, during) {
   const nameOf = profileFrameNamer(dist);
   const path = join(tmpdir(), `roofline-warm-trace-${process.pid}.json`);
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  let compiledOnPage;
   try {
+    await before(page);
     await browser.startTracing(page, { path, categories: ['v8.wasm'] });
-    await page.goto(site.url);
-    await waitForChart(page);
+    await during(page);
     await browser.stopTracing();
     const events = JSON.parse(readFileSync(path, 'utf8')).traceEvents;
     const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    compiledOnPage = new Set(events
+    return new Set(events
       .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'wasm.CompileLazy')
       .map((e) => nameOf({ functionName: `wasm-function[${e.args?.func_index ?? e.args?.data?.func_index}]`, url: appWasm })));
   } finally {
     rmSync(path, { force: true });
     await context.close();
   }
+}
+
+test("the page's start does not compile what the worker's warm-up ran; it compiles its views", async () => {
+  const compiledOnPage = await compiledOnPageDuring(async () => {}, async (page) => {
+    await page.goto(site.url);
+    await waitForChart(page);
+  });
   // The trace sees the page's lazy compiles: the app's view, which the warm-up cannot run.
   assert.ok(compiledOnPage.has('roofline_app::app::__component_app'), `the page compiles its view (${compiledOnPage.size} functions compiled on the page)`);
   for (const warmed of [
@@ -94,29 +104,15 @@ test("a first load's answer does not compile what the worker's warm_load ran", a
   // An Nsight Compute raw page naming its GPU (an NVIDIA B200): the page chooses the machine
   // for it (the catalogue's name and memory rules) when the parser's answer arrives.
   const file = join(SAMPLES, 'ncu', 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
-  const nameOf = profileFrameNamer(dist);
-  const path = join(tmpdir(), `roofline-warm-load-trace-${process.pid}.json`);
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  let compiledOnPage;
-  try {
+  const compiledOnPage = await compiledOnPageDuring(async (page) => {
     await page.goto(site.url);
     await waitForChart(page);
     await page.waitForFunction(() => performance.getEntriesByName('roofline:parser-settled').length > 0, null, { timeout: 30_000 });
-    await browser.startTracing(page, { path, categories: ['v8.wasm'] });
+  }, async (page) => {
     await page.setInputFiles('#file-input', file);
     await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('decodebench'), null, { timeout: 30_000 });
     await waitForChart(page);
-    await browser.stopTracing();
-    const events = JSON.parse(readFileSync(path, 'utf8')).traceEvents;
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    compiledOnPage = new Set(events
-      .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'wasm.CompileLazy')
-      .map((e) => nameOf({ functionName: `wasm-function[${e.args?.func_index ?? e.args?.data?.func_index}]`, url: appWasm })));
-  } finally {
-    rmSync(path, { force: true });
-    await context.close();
-  }
+  });
   // The answer is still read on the page (serde-wasm-bindgen calls JavaScript).
   assert.ok([...compiledOnPage].some((n) => n.includes('DatasetWire')), `the page compiles the answer's reading (${compiledOnPage.size} functions compiled on the page)`);
   for (const warmed of [
