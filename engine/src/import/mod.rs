@@ -108,7 +108,7 @@ pub fn read_json_document(importer: &dyn Importer, file_name: &str, doc: &impl j
 
 /// The importer whose format `text` is in.
 pub fn detect(text: &str) -> Option<&'static dyn Importer> {
-    importers().iter().copied().find(|imp| imp.detect(text))
+    table::with_lines_split(text, || importers().iter().copied().find(|imp| imp.detect(text)))
 }
 
 /// Decodes a file's bytes to text: UTF-8 with or without BOM. Other encodings get a clear error.

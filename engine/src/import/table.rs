@@ -7,6 +7,7 @@
 
 use super::records::{Reader, Record};
 use crate::error::ImportError;
+use std::cell::RefCell;
 
 /// How many lines detection looks at before giving up: preambles of real files are up to a
 /// few hundred lines (application output); the whole file is never scanned to detect.
@@ -18,9 +19,52 @@ pub fn find_line(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, usiz
 }
 
 /// [`find_line`]'s body, compiled once: the importers call it with a dozen different
-/// predicates, and a copy of the line scanner per predicate was 4 KB of the wasm.
+/// predicates, and a copy of the line scanner per predicate was 4 KB of the wasm. Within
+/// [`with_lines_split`] for the same text, the lines split there are used.
 fn find_line_dyn<'a>(text: &'a str, pred: &dyn Fn(&str) -> bool) -> Option<(usize, usize, &'a str)> {
-    lines_with_offsets(text).take(DETECT_LINES).find(|(_, _, l)| pred(l.trim_start_matches('\u{feff}')))
+    let found = SPLIT.with(|split| {
+        let split = split.borrow();
+        let lines = split.as_ref().filter(|s| s.text == (text.as_ptr() as usize, text.len()))?;
+        Some(lines.ranges.iter().enumerate().find_map(|(i, &(start, end))| {
+            let line = text.get(start..end)?;
+            pred(line.trim_start_matches('\u{feff}')).then_some((i + 1, start, line))
+        }))
+    });
+    match found {
+        Some(found) => found,
+        None => lines_with_offsets(text).take(DETECT_LINES).find(|(_, _, l)| pred(l.trim_start_matches('\u{feff}'))),
+    }
+}
+
+/// The first [`DETECT_LINES`] lines of one text, split once: their byte ranges, line ends
+/// excluded, and the text's address and length, which only [`with_lines_split`] sets, for as
+/// long as it borrows that text (so no other text can be at that address meanwhile).
+struct Split {
+    text: (usize, usize),
+    ranges: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    static SPLIT: RefCell<Option<Split>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the first [`DETECT_LINES`] lines of `text` split once for every
+/// [`find_line`] over `text` that `f` makes. Why: detection asks each importer in turn, and
+/// each looked for its header line by splitting the same lines again (a tidy CSV, next to last
+/// in the list, was split by all of them: docs/PERFORMANCE.md, 2026-12-02).
+pub fn with_lines_split<R>(text: &str, f: impl FnOnce() -> R) -> R {
+    /// Puts back what was split before, however `f` ends (a panic included): a split left
+    /// behind could be taken for another text's at the same address later.
+    struct Restore(Option<Split>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            let _ = SPLIT.try_with(|s| *s.borrow_mut() = before);
+        }
+    }
+    let ranges = lines_with_offsets(text).take(DETECT_LINES).map(|(_, start, l)| (start, start + l.len())).collect();
+    let _restore = Restore(SPLIT.with(|s| s.replace(Some(Split { text: (text.as_ptr() as usize, text.len()), ranges }))));
+    f()
 }
 
 /// Splits `text` into its lines with their starting byte offsets (1-based line numbers).
@@ -133,6 +177,30 @@ pub fn header_has(line: &str, name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Lines split once by `with_lines_split` give every `find_line` over the same text what
+    /// splitting it there gives (line numbers, offsets, CRLF and a BOM trimmed as before); a
+    /// `find_line` over another text, a part of it included, splits that one; and the split
+    /// is gone afterwards, even after a panic inside.
+    #[test]
+    fn lines_split_once_find_what_splitting_finds() {
+        let text = "\u{feff}==PROF== chatter\r\nrow one\r\n\"ID\",\"x\"\r\nlast line without end";
+        let preds: [&dyn Fn(&str) -> bool; 4] = [&|l| l.starts_with("\"ID\""), &|l| l.starts_with("==PROF=="), &|l| l.ends_with("end"), &|l| l == "absent"];
+        let plain: Vec<_> = preds.iter().map(|p| find_line(text, p)).collect();
+        assert_eq!(plain[0], Some((3, 30, "\"ID\",\"x\"")));
+        assert_eq!(plain[1], Some((1, 0, "\u{feff}==PROF== chatter")));
+        let (split, part) = with_lines_split(text, || {
+            let split: Vec<_> = preds.iter().map(|p| find_line(text, p)).collect();
+            let part = find_line(&text[30..], |l| l.starts_with("\"ID\""));
+            (split, part)
+        });
+        assert_eq!(split, plain);
+        assert_eq!(part, Some((1, 0, "\"ID\",\"x\"")), "another text (a part of it) is split by itself");
+        assert!(SPLIT.with(|s| s.borrow().is_none()));
+        let caught = std::panic::catch_unwind(|| with_lines_split(text, || panic!("inside")));
+        assert!(caught.is_err());
+        assert!(SPLIT.with(|s| s.borrow().is_none()), "a panic inside leaves no split behind");
+    }
 
     #[test]
     fn header_prefix_quoted_or_not() {
