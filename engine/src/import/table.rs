@@ -22,18 +22,13 @@ pub fn find_line(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, usiz
 /// predicates, and a copy of the line scanner per predicate was 4 KB of the wasm. Within
 /// [`with_lines_split`] for the same text, the lines split there are used.
 fn find_line_dyn<'a>(text: &'a str, pred: &dyn Fn(&str) -> bool) -> Option<(usize, usize, &'a str)> {
-    let found = SPLIT.with(|split| {
+    let holds = |&(_, _, l): &(usize, usize, &str)| pred(l.trim_start_matches('\u{feff}'));
+    let split = SPLIT.with(|split| {
         let split = split.borrow();
         let lines = split.as_ref().filter(|s| s.text == (text.as_ptr() as usize, text.len()))?;
-        Some(lines.ranges.iter().enumerate().find_map(|(i, &(start, end))| {
-            let line = text.get(start..end)?;
-            pred(line.trim_start_matches('\u{feff}')).then_some((i + 1, start, line))
-        }))
+        Some(lines.ranges.iter().enumerate().filter_map(|(i, &(start, end))| Some((i + 1, start, text.get(start..end)?))).find(holds))
     });
-    match found {
-        Some(found) => found,
-        None => lines_with_offsets(text).take(DETECT_LINES).find(|(_, _, l)| pred(l.trim_start_matches('\u{feff}'))),
-    }
+    split.unwrap_or_else(|| lines_with_offsets(text).take(DETECT_LINES).find(holds))
 }
 
 /// The first [`DETECT_LINES`] lines of one text, split once: their byte ranges, line ends
