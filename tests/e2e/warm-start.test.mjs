@@ -22,7 +22,9 @@ let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.server.close(); });
 
-test('warm_start runs the example to its end with imports that all throw: it calls none', () => {
+/// The app's wasm instantiated as the compile worker instantiates it (public/wasm-compile.js):
+/// every import throws, and `called` lists the ones a run called.
+function throwingInstance() {
   const module = new WebAssembly.Module(readFileSync(join(dist, appWasm)));
   const called = [];
   const imports = {};
@@ -30,7 +32,11 @@ test('warm_start runs the example to its end with imports that all throw: it cal
     assert.equal(kind, 'function', `${name}: the worker stubs only function imports`);
     (imports[from] ||= {})[name] = () => { called.push(name); throw new Error(`import ${name}`); };
   }
-  const { exports } = new WebAssembly.Instance(module, imports);
+  return { exports: new WebAssembly.Instance(module, imports).exports, called };
+}
+
+test('warm_start runs the example to its end with imports that all throw: it calls none', () => {
+  const { exports, called } = throwingInstance();
   assert.equal(typeof exports.warm_start, 'function', 'the app exports warm_start');
   // A second call runs it again in the same instance: it leaves nothing behind that breaks it.
   exports.warm_start();
@@ -40,13 +46,7 @@ test('warm_start runs the example to its end with imports that all throw: it cal
 });
 
 test('warm_load shows a loaded dataset to its end with imports that all throw: it calls none', () => {
-  const module = new WebAssembly.Module(readFileSync(join(dist, appWasm)));
-  const called = [];
-  const imports = {};
-  for (const { module: from, name } of WebAssembly.Module.imports(module)) {
-    (imports[from] ||= {})[name] = () => { called.push(name); throw new Error(`import ${name}`); };
-  }
-  const { exports } = new WebAssembly.Instance(module, imports);
+  const { exports, called } = throwingInstance();
   assert.equal(typeof exports.warm_load, 'function', 'the app exports warm_load');
   exports.warm_load();
   assert.deepEqual(called, []);
