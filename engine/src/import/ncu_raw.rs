@@ -181,6 +181,10 @@ impl RawParser {
         } else {
             Self::make_plan(columns, |_| String::new(), &mut self.state)
         };
+        // A row's fields other than these are not looked at: a wide row's others are then
+        // skipped, not each found (`Fields::want`).
+        let plan_cols = self.plan.iter().map(|&(i, _)| i);
+        self.fields.want(plan_cols.chain([0, self.id_col, self.kernel_col]));
         self.stage = Stage::Rows;
         is_units
     }

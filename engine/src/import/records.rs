@@ -13,6 +13,10 @@
 //! refills a caller's [`Fields`] and allocates nothing once it has grown to the widest
 //! record, for the hot loops of large files (Nsight Compute pages).
 //!
+//! A reader of wide rows that needs a few of their fields says which ([`Fields::want`]): a
+//! simple record of quoted fields is then checked sixty-four bytes at a time and only those
+//! fields' ranges found ([`wanted`]); the others are still there, found when asked for.
+//!
 //! Streaming: [`Reader::complete_only`] stops before a record that is not terminated by a
 //! line end (the rest of it is in the next chunk of the file), leaving [`Reader::pos`] at its
 //! start. `csv-core` keeps its state across inputs, but the chunk feeder
@@ -28,8 +32,11 @@
 //! chunked reader strip it), and keeping one met elsewhere makes a record read the same
 //! whether or not a chunk starts with it.
 
+mod wanted;
+
 use csv_core::ReadRecordResult;
 use std::cell::Cell;
+use wanted::{wanted_fields, Wanted};
 
 /// The fields of one record, unescaped, in buffers reused from record to record.
 #[derive(Clone, Debug, Default)]
@@ -44,6 +51,11 @@ pub struct Fields {
     ends: Vec<usize>,
     /// How many fields the record has (`starts` and `ends` may be longer: they are never shrunk).
     len: usize,
+    /// The fields the reader asked for ([`Fields::want`]); empty: all.
+    wanted: Wanted,
+    /// Whether this record's `starts` and `ends` hold only the wanted fields' ranges (an
+    /// all-quoted record read by [`wanted_record`]); any other field is then found in `bytes`.
+    sparse: bool,
 }
 
 /// The first sizes of a [`Fields`]' buffers; both double when a record needs more.
@@ -51,6 +63,14 @@ const FIRST_BYTES: usize = 256;
 const FIRST_FIELDS: usize = 16;
 
 impl Fields {
+    /// Asks for the fields `cols` only: a simple all-quoted record then has only their ranges
+    /// found ([`wanted_record`]), which is most of reading a wide row (a raw page's, one field a
+    /// metric). Any other field still reads right, found when asked for, at the cost of a
+    /// search through the record.
+    pub fn want(&mut self, cols: impl IntoIterator<Item = usize>) {
+        self.wanted = Wanted::new(cols);
+    }
+
     /// How many fields the record has (rows may be shorter than their header).
     pub fn len(&self) -> usize {
         self.len
@@ -65,7 +85,7 @@ impl Fields {
         if i >= self.len {
             return None;
         }
-        let (start, end) = (*self.starts.get(i)?, *self.ends.get(i)?);
+        let (start, end) = if self.sparse { self.sparse_range(i)? } else { (*self.starts.get(i)?, *self.ends.get(i)?) };
         // Always valid: the record came from a `&str`, `csv-core` removes only ASCII bytes
         // (quotes, separators, line ends) and a simple record's fields are cut at such bytes,
         // so fields begin and end on character boundaries.
@@ -75,6 +95,19 @@ impl Fields {
     /// Field `i`, or "" when the row is short (rule rows, truncated last lines).
     pub fn cell(&self, i: usize) -> &str {
         self.get(i).unwrap_or("")
+    }
+
+    /// Field `i`'s range in a sparse record (all-quoted, copied whole into `bytes`): a wanted
+    /// field's is known, any other's lies between the record's quotes `2i` and `2i + 1`. Out of
+    /// line: only the raw page's reader makes sparse records, and every importer calls `get`.
+    #[inline(never)]
+    fn sparse_range(&self, i: usize) -> Option<(usize, usize)> {
+        if self.wanted.has(i) {
+            return Some((*self.starts.get(i)?, *self.ends.get(i)?));
+        }
+        let mut quotes = memchr::memchr_iter(b'"', &self.bytes).skip(2 * i);
+        let open = quotes.next()?;
+        Some((open + 1, quotes.next()?))
     }
 
     /// Makes this the record of a blank line: one empty field.
@@ -193,7 +226,7 @@ impl<'a> Reader<'a> {
     /// a line end, the position then unchanged). Allocates nothing once `fields` has grown to
     /// the widest record.
     pub fn next_fields(&mut self, fields: &mut Fields) -> Option<usize> {
-        fields.len = 0;
+        (fields.len, fields.sparse) = (0, false);
         let bytes = self.text.as_bytes();
         let start = self.pos;
         let first = *bytes.get(start)?;
@@ -325,6 +358,11 @@ fn keep_bom(core: &mut csv_core::Reader) {
 /// (docs/PERFORMANCE.md, "2026-11-29, simple CSV records").
 fn simple_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
     if bytes.get(start) == Some(&b'"') {
+        if !fields.wanted.is_empty() {
+            if let Some(end) = wanted_record(bytes, start, fields) {
+                return Some(end);
+            }
+        }
         if let Some(end) = quoted_record(bytes, start, fields) {
             return Some(end);
         }
@@ -376,6 +414,21 @@ fn quoted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usiz
     // A line end ends the record; anything else after the last quote (an unquoted field next,
     // text after the quote) is not for this reader, and `copy_record` says `None`.
     fields.copy_record(bytes, start, after, n)
+}
+
+/// [`quoted_record`] with only the wanted fields' ranges found ([`Fields::want`],
+/// [`wanted::wanted_fields`]): `fields` is then *sparse*. `None` as [`quoted_record`] says it, and
+/// also where the record's line end is not within whole blocks of 64 bytes of the text (the
+/// last record of a chunk, a short record near the end), which [`quoted_record`] then reads.
+fn wanted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
+    let width = fields.wanted.width();
+    if width > fields.starts.len().min(fields.ends.len()) {
+        grow_ranges(&mut fields.starts, &mut fields.ends, width - 1);
+    }
+    let (n, after) = wanted_fields(bytes, start, &fields.wanted, &mut fields.starts, &mut fields.ends)?;
+    let end = fields.copy_record(bytes, start, after, n)?;
+    fields.sparse = true;
+    Some(end)
 }
 
 /// The fields of [`quoted_record`]: their ranges into `starts` and `ends` (grown as needed),
@@ -531,6 +584,54 @@ mod tests {
         assert_eq!(simple("a,,\"\",b c,\n", 0), Some((vec!["a".into(), "".into(), "".into(), "b c".into(), "".into()], 11)));
         // Multi-byte text and a byte-order mark are text, as csv-core keeps them.
         assert_eq!(simple("\u{feff}é,\"ü\"\n", 0), Some((vec!["\u{feff}é".into(), "ü".into()], 11)));
+    }
+
+    /// [`rows`] with the fields `cols` wanted ([`Fields::want`]), every field read all the
+    /// same, and how many records were read sparse.
+    fn rows_wanting(text: &str, cols: &[usize]) -> (Vec<(usize, Vec<String>)>, usize) {
+        let (mut reader, mut fields) = (Reader::new(text), Fields::default());
+        fields.want(cols.iter().copied());
+        let (mut got, mut sparse) = (Vec::new(), 0);
+        while let Some(line) = reader.next_fields(&mut fields) {
+            sparse += usize::from(fields.sparse);
+            got.push((line, fields.iter().map(str::to_string).collect()));
+        }
+        (got, sparse)
+    }
+
+    #[test]
+    fn wanted_fields_of_wide_quoted_records() {
+        // Three rows of 40 quoted fields (3 to 25 bytes, commas and multi-byte text inside):
+        // fields cross the 64-byte blocks at every place; the last row ends the text, so its
+        // line end is not within whole blocks and the 16-byte reader reads it.
+        let row = |r: usize| (0..40).map(|i| format!("\"{}\"", "é,x".repeat((i * 7 + r) % 9))).collect::<Vec<_>>().join(",");
+        let text = format!("{}\r\n{}\n{}\n", row(0), row(1), row(2));
+        let want = [0, 3, 17, 39, 45];
+        let (got, sparse) = rows_wanting(&text, &want);
+        assert_eq!(got, rows_by_csv_core(&text));
+        assert_eq!(sparse, 2, "the first two rows read sparse");
+        // A wanted field is its range; another is found in the record.
+        let (mut reader, mut fields) = (Reader::new(&text), Fields::default());
+        fields.want(want);
+        assert_eq!(reader.next_fields(&mut fields), Some(1));
+        assert!(fields.sparse);
+        assert_eq!((fields.len(), fields.get(45)), (40, None));
+        assert_eq!((fields.cell(3).len(), fields.cell(4).len()), ("é,x".len() * 3, "é,x".len()));
+        assert_eq!(reader.next_fields(&mut fields), Some(2));
+        assert_eq!(fields.cell(17), "é,x".repeat((17 * 7 + 1) % 9));
+    }
+
+    #[test]
+    fn wanted_fields_leave_records_that_are_not_simple() {
+        // Each in the second row of a text long enough for whole blocks: a doubled quote, a line
+        // end inside quotes, text after a quote, an unquoted field, a tab inside a field (below
+        // 14, the wasm mask's line-end test), a lone CR, a trailing comma.
+        let long = (0..20).map(|i| format!("\"field {i}\"")).collect::<Vec<_>>().join(",");
+        for odd in ["\"a\"\"b\"", "\"a\nb\"", "\"a\"b", "7", "\"a\tb\"", "\"a\"\rx", "\"a\","] {
+            let text = format!("{long}\n{long},{odd},{long}\n{long}\n{long}\n");
+            let (got, _) = rows_wanting(&text, &[0, 20, 21, 40]);
+            assert_eq!(got, rows_by_csv_core(&text), "{odd:?}");
+        }
     }
 
     #[test]
@@ -711,6 +812,16 @@ mod tests {
             // and then what makes one not simple.
             let text = parts.concat();
             proptest::prop_assert_eq!(rows(&text), rows_by_csv_core(&text));
+        }
+
+        /// With some fields wanted, every field of every text reads as `csv-core` reads it.
+        #[test]
+        fn wanted_fields_read_as_csv_core_reads_them(
+            parts in proptest::collection::vec(proptest::sample::select(vec!["\"1\",", "\"22\",", "\"\",", "\"a long field, of 31 bytes, é\",", "\"7\"\n", "\"8\"\r\n", "\n", "\"", ",", "\r", "x", "\t"]), 0..120),
+            cols in proptest::collection::vec(0usize..12, 0..5),
+        ) {
+            let text = parts.concat();
+            proptest::prop_assert_eq!(rows_wanting(&text, &cols).0, rows_by_csv_core(&text));
         }
 
         /// The fast path for simple records reads every text as `csv-core` alone does.
