@@ -41,12 +41,16 @@ use wanted::{wanted_fields, Wanted};
 /// The fields of one record, unescaped, in buffers reused from record to record.
 #[derive(Clone, Debug, Default)]
 pub struct Fields {
-    /// The fields' bytes: `csv-core` writes them one after another, quotes removed; a simple
-    /// record ([`simple_record`]) is copied whole, quotes and commas included.
+    /// The record's text: a simple record ([`simple_record`]) copied whole, quotes and commas
+    /// included, or the fields `csv-core` wrote, one after another, quotes removed. Text, not
+    /// bytes: the record was cut from a `&str` at ASCII bytes, so a field is a slice of it, not
+    /// checked as UTF-8 again each time it is read (that check was 4 % of reading a raw page).
+    text: String,
+    /// What `csv-core` writes a record's fields into, before they become `text`.
     bytes: Vec<u8>,
-    /// Where each field starts in `bytes`.
+    /// Where each field starts in `text`.
     starts: Vec<usize>,
-    /// Where each field ends in `bytes` (`csv-core`'s end positions): field `i` is
+    /// Where each field ends in `text` (`csv-core`'s end positions): field `i` is
     /// `starts[i]..ends[i]`.
     ends: Vec<usize>,
     /// How many fields the record has (`starts` and `ends` may be longer: they are never shrunk).
@@ -54,7 +58,7 @@ pub struct Fields {
     /// The fields the reader asked for ([`Fields::want`]); empty: all.
     wanted: Wanted,
     /// Whether this record's `starts` and `ends` hold only the wanted fields' ranges (an
-    /// all-quoted record read by [`wanted_record`]); any other field is then found in `bytes`.
+    /// all-quoted record read by [`wanted_record`]); any other field is then found in `text`.
     sparse: bool,
 }
 
@@ -86,10 +90,9 @@ impl Fields {
             return None;
         }
         let (start, end) = if self.sparse { self.sparse_range(i)? } else { (*self.starts.get(i)?, *self.ends.get(i)?) };
-        // Always valid: the record came from a `&str`, `csv-core` removes only ASCII bytes
-        // (quotes, separators, line ends) and a simple record's fields are cut at such bytes,
-        // so fields begin and end on character boundaries.
-        std::str::from_utf8(self.bytes.get(start..end)?).ok()
+        // On character boundaries: `csv-core` removes only ASCII bytes (quotes, separators,
+        // line ends) and a simple record's fields are cut at such bytes.
+        self.text.get(start..end)
     }
 
     /// Field `i`, or "" when the row is short (rule rows, truncated last lines).
@@ -97,7 +100,7 @@ impl Fields {
         self.get(i).unwrap_or("")
     }
 
-    /// Field `i`'s range in a sparse record (all-quoted, copied whole into `bytes`): a wanted
+    /// Field `i`'s range in a sparse record (all-quoted, copied whole into `text`): a wanted
     /// field's is known, any other's lies between the record's quotes `2i` and `2i + 1`. Out of
     /// line: only the raw page's reader makes sparse records, and every importer calls `get`.
     #[inline(never)]
@@ -105,7 +108,7 @@ impl Fields {
         if self.wanted.has(i) {
             return Some((*self.starts.get(i)?, *self.ends.get(i)?));
         }
-        let mut quotes = memchr::memchr_iter(b'"', &self.bytes).skip(2 * i);
+        let mut quotes = memchr::memchr_iter(b'"', self.text.as_bytes()).skip(2 * i);
         let open = quotes.next()?;
         Some((open + 1, quotes.next()?))
     }
@@ -142,23 +145,28 @@ impl Fields {
     /// `after`, where its line end must be: copies the record's text (its fields are ranges of
     /// it) and returns where the record ends, past the LF or CRLF. `None` for anything else
     /// there, a CR that may be half of a CRLF cut by a chunk's end included.
-    fn copy_record(&mut self, bytes: &[u8], start: usize, after: usize, n: usize) -> Option<usize> {
+    fn copy_record(&mut self, text: &str, start: usize, after: usize, n: usize) -> Option<usize> {
+        let bytes = text.as_bytes();
         let end = match (bytes.get(after)?, bytes.get(after + 1)) {
             (b'\n', _) => after + 1,
             (b'\r', Some(b'\n')) => after + 2,
             _ => return None,
         };
-        let record = bytes.get(start..after)?;
-        while self.bytes.len() < record.len() {
-            grow(&mut self.bytes, FIRST_BYTES, 0);
-        }
-        self.bytes.get_mut(..record.len())?.copy_from_slice(record);
+        let record = text.get(start..after)?;
+        self.text.clear();
+        self.text.push_str(record);
         self.len = n;
         Some(end)
     }
 
-    /// Makes the `n` fields `csv-core` wrote, one after another, the record's fields.
-    fn set_starts_from_ends(&mut self, n: usize) {
+    /// Makes the `n` fields `csv-core` wrote, one after another into `bytes[..written]`, the
+    /// record's fields. Always UTF-8 (`csv-core` removes only ASCII bytes from a `&str`); were
+    /// it not, the record would read as empty fields.
+    fn set_starts_from_ends(&mut self, n: usize, written: usize) {
+        self.text.clear();
+        if let Some(Ok(written)) = self.bytes.get(..written).map(std::str::from_utf8) {
+            self.text.push_str(written);
+        }
         if self.starts.len() < n {
             self.starts.resize(n, 0);
         }
@@ -238,7 +246,7 @@ impl<'a> Reader<'a> {
             (self.pos, self.line) = (after, self.line + 1);
             return Some(record_line);
         }
-        if let Some(end) = self.simple.then(|| simple_record(bytes, start, fields)).flatten() {
+        if let Some(end) = self.simple.then(|| simple_record(self.text, start, fields)).flatten() {
             (self.pos, self.line) = (end, self.line + 1);
             return Some(record_line);
         }
@@ -269,7 +277,7 @@ impl<'a> Reader<'a> {
             let Some(after) = self.after_line_end(end - 1) else { return self.incomplete(fields) };
             (end, lines) = (after, lines + 1);
         }
-        fields.set_starts_from_ends(ended);
+        fields.set_starts_from_ends(ended, written);
         (self.pos, self.line) = (end, self.line + lines);
         Some(record_line)
     }
@@ -356,14 +364,15 @@ fn keep_bom(core: &mut csv_core::Reader) {
 /// most are a few bytes (`"0","1","416",…`, 4 bytes a field on a raw page), where `csv-core`'s
 /// byte-at-a-time state machine was 51–65 % of each browser parser's time
 /// (docs/PERFORMANCE.md, "2026-11-29, simple CSV records").
-fn simple_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
+fn simple_record(text: &str, start: usize, fields: &mut Fields) -> Option<usize> {
+    let bytes = text.as_bytes();
     if bytes.get(start) == Some(&b'"') {
         if !fields.wanted.is_empty() {
-            if let Some(end) = wanted_record(bytes, start, fields) {
+            if let Some(end) = wanted_record(text, start, fields) {
                 return Some(end);
             }
         }
-        if let Some(end) = quoted_record(bytes, start, fields) {
+        if let Some(end) = quoted_record(text, start, fields) {
             return Some(end);
         }
     }
@@ -384,7 +393,7 @@ fn simple_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usiz
         n += 1;
         match bytes.get(after)? {
             b',' => at = after + 1,
-            _ => return fields.copy_record(bytes, start, after, n),
+            _ => return fields.copy_record(text, start, after, n),
         }
     }
 }
@@ -409,24 +418,24 @@ fn bytes_equal(word: u64, byte: u8) -> u64 {
 /// at the two bytes after it: `","` goes on to the next field, a line end ends the record.
 /// `None` also where the simple reader may still read the record (an unquoted field; fewer
 /// than sixteen bytes left to look at).
-fn quoted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
-    let (n, after) = quoted_fields(bytes, start, &mut fields.starts, &mut fields.ends)?;
+fn quoted_record(text: &str, start: usize, fields: &mut Fields) -> Option<usize> {
+    let (n, after) = quoted_fields(text.as_bytes(), start, &mut fields.starts, &mut fields.ends)?;
     // A line end ends the record; anything else after the last quote (an unquoted field next,
     // text after the quote) is not for this reader, and `copy_record` says `None`.
-    fields.copy_record(bytes, start, after, n)
+    fields.copy_record(text, start, after, n)
 }
 
 /// [`quoted_record`] with only the wanted fields' ranges found ([`Fields::want`],
 /// [`wanted::wanted_fields`]): `fields` is then *sparse*. `None` as [`quoted_record`] says it, and
 /// also where the record's line end is not within whole blocks of 64 bytes of the text (the
 /// last record of a chunk, a short record near the end), which [`quoted_record`] then reads.
-fn wanted_record(bytes: &[u8], start: usize, fields: &mut Fields) -> Option<usize> {
+fn wanted_record(text: &str, start: usize, fields: &mut Fields) -> Option<usize> {
     let width = fields.wanted.width();
     if width > fields.starts.len().min(fields.ends.len()) {
         grow_ranges(&mut fields.starts, &mut fields.ends, width - 1);
     }
-    let (n, after) = wanted_fields(bytes, start, &fields.wanted, &mut fields.starts, &mut fields.ends)?;
-    let end = fields.copy_record(bytes, start, after, n)?;
+    let (n, after) = wanted_fields(text.as_bytes(), start, &fields.wanted, &mut fields.starts, &mut fields.ends)?;
+    let end = fields.copy_record(text, start, after, n)?;
     fields.sparse = true;
     Some(end)
 }
@@ -553,14 +562,14 @@ mod tests {
     /// the record to `csv-core`.
     fn simple(text: &str, start: usize) -> Option<(Vec<String>, usize)> {
         let mut fields = Fields::default();
-        let end = simple_record(text.as_bytes(), start, &mut fields)?;
+        let end = simple_record(text, start, &mut fields)?;
         Some((fields.iter().map(str::to_string).collect(), end))
     }
 
     /// What [`quoted_record`] alone reads at `start`.
     fn quoted(text: &str, start: usize) -> Option<(Vec<String>, usize)> {
         let mut fields = Fields::default();
-        let end = quoted_record(text.as_bytes(), start, &mut fields)?;
+        let end = quoted_record(text, start, &mut fields)?;
         Some((fields.iter().map(str::to_string).collect(), end))
     }
 
@@ -763,11 +772,11 @@ mod tests {
         let mut r = Reader::new(&text);
         let mut fields = Fields::default();
         assert_eq!(r.next_fields(&mut fields), Some(1));
-        let (bytes, ends) = (fields.bytes.capacity(), fields.ends.capacity());
+        let (text_bytes, ends) = (fields.text.capacity(), fields.ends.capacity());
         assert_eq!((fields.len(), fields.cell(999)), (1000, "cell number 999"));
         assert_eq!(r.next_fields(&mut fields), Some(2));
         assert_eq!((fields.len(), fields.cell(0)), (1000, "cell number 0"));
-        assert_eq!((fields.bytes.capacity(), fields.ends.capacity()), (bytes, ends), "no new allocation");
+        assert_eq!((fields.text.capacity(), fields.ends.capacity()), (text_bytes, ends), "no new allocation");
     }
 
     /// Reads `text` as the chunk feeder does ([`super::super::chunks`]): each piece up to its
