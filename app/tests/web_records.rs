@@ -36,17 +36,23 @@ fn rows_wanting(text: &str, cols: &[usize]) -> Vec<(usize, Vec<String>)> {
     out
 }
 
+/// A small linear congruential generator from `seed`: `next(below)` is in `0..below`, the same
+/// numbers on every run.
+fn numbers(seed: u32) -> impl FnMut(u32) -> u32 {
+    let mut state = seed;
+    move |below| {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (state >> 16) % below
+    }
+}
+
 #[wasm_bindgen_test]
 fn wanted_fields_of_wide_records_read_as_all_fields_do() {
     // 300 records of 20 to 80 quoted fields, 0 to 12 bytes each (commas and multi-byte text
     // inside), LF or CRLF ended; one record in ten has, at a random field, what makes it not
     // simple: a doubled quote, a line end inside quotes, an unquoted field, text after a
     // closing quote or a lone CR; or a tab, simple but below 14, the mask's line-end test.
-    let mut state: u32 = 54_321;
-    let mut next = |below: u32| {
-        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-        (state >> 16) % below
-    };
+    let mut next = numbers(54_321);
     let odd = ["\"a\"\"b\"", "\"a\nb\"", "7", "\"a\"b", "\"a\"\rb", "\"a\tb\""];
     let mut text = String::new();
     for _ in 0..300 {
@@ -70,13 +76,9 @@ fn wanted_fields_of_wide_records_read_as_all_fields_do() {
 
 #[wasm_bindgen_test]
 fn quoted_records_read_the_same_at_every_offset() {
-    // Records of 1 to 9 quoted fields, 0 to 40 letters each, LF or CRLF ended; a small
-    // linear congruential generator makes them the same on every run.
-    let mut state: u32 = 12_345;
-    let mut next = |below: u32| {
-        state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-        (state >> 16) % below
-    };
+    // Records of 1 to 9 quoted fields, 0 to 40 letters each, LF or CRLF ended, the same on
+    // every run.
+    let mut next = numbers(12_345);
     let (mut text, mut want) = (String::new(), Vec::new());
     for line in 1..=400 {
         let fields: Vec<String> = (0..1 + next(9)).map(|_| (0..next(41)).map(|k| char::from(b'a' + (k % 26) as u8)).collect()).collect();
