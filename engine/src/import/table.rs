@@ -20,31 +20,55 @@ pub fn find_line(text: &str, pred: impl Fn(&str) -> bool) -> Option<(usize, usiz
 
 /// [`find_line`]'s body, compiled once: the importers call it with a dozen different
 /// predicates, and a copy of the line scanner per predicate was 4 KB of the wasm. Within
-/// [`with_lines_split`] for the same text, the lines split there are used.
+/// [`with_lines_split`] for the same text, the lines split there are used, and lines not split
+/// yet are split there as this search reaches them.
 fn find_line_dyn<'a>(text: &'a str, pred: &dyn Fn(&str) -> bool) -> Option<(usize, usize, &'a str)> {
     let holds = |&(_, _, l): &(usize, usize, &str)| pred(l.trim_start_matches('\u{feff}'));
-    let split = SPLIT.with(|split| {
-        let split = split.borrow();
-        let lines = split.as_ref().filter(|s| s.text == (text.as_ptr() as usize, text.len()))?;
-        Some(lines.ranges.iter().enumerate().filter_map(|(i, &(start, end))| Some((i + 1, start, text.get(start..end)?))).find(holds))
-    });
-    split.unwrap_or_else(|| lines_with_offsets(text).take(DETECT_LINES).find(holds))
+    let key = (text.as_ptr() as usize, text.len());
+    if SPLIT.with(|split| split.borrow().as_ref().is_some_and(|s| s.text == key)) {
+        // The split is borrowed for one line at a time, not while `pred` runs.
+        let line = |i| SPLIT.with(|split| split.borrow_mut().as_mut().and_then(|s| s.line(text, i)));
+        return (0..DETECT_LINES).map_while(|i| Some((i, line(i)?))).find_map(|(i, (start, end))| {
+            let found = (i + 1, start, text.get(start..end)?);
+            holds(&found).then_some(found)
+        });
+    }
+    lines_with_offsets(text).take(DETECT_LINES).find(holds)
 }
 
-/// The first [`DETECT_LINES`] lines of one text, split once: their byte ranges, line ends
-/// excluded, and the text's address and length, which only [`with_lines_split`] sets, for as
-/// long as it borrows that text (so no other text can be at that address meanwhile).
+/// The lines of one text split so far (at most [`DETECT_LINES`]), and the text's address and
+/// length, which only [`with_lines_split`] sets, for as long as it borrows that text (so no
+/// other text can be at that address meanwhile). Split as the searches reach them, not at
+/// once: a raw page's 5,000 lines are 15 MB, and its header is the third.
 struct Split {
     text: (usize, usize),
+    /// Each line's byte range, line end excluded.
     ranges: Vec<(usize, usize)>,
+    /// Where the first line not split yet starts.
+    next: usize,
+}
+
+impl Split {
+    /// Line `i`'s range (0-based), splitting the lines up to it if they are not yet; `None`
+    /// past the text's last line or past [`DETECT_LINES`]. As [`lines_with_offsets`] splits.
+    fn line(&mut self, text: &str, i: usize) -> Option<(usize, usize)> {
+        while self.ranges.len() <= i && self.ranges.len() < DETECT_LINES && self.next < text.len() {
+            let start = self.next;
+            let end = memchr::memchr(b'\n', text.as_bytes().get(start..)?).map_or(text.len(), |at| start + at + 1);
+            let line = text.get(start..end)?.trim_end_matches(['\n', '\r']);
+            self.ranges.push((start, start + line.len()));
+            self.next = end;
+        }
+        self.ranges.get(i).copied()
+    }
 }
 
 thread_local! {
     static SPLIT: RefCell<Option<Split>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the first [`DETECT_LINES`] lines of `text` split once for every
-/// [`find_line`] over `text` that `f` makes. Why: detection asks each importer in turn, and
+/// Runs `f` with the first [`DETECT_LINES`] lines of `text` split once, each when a search
+/// first reaches it, for every [`find_line`] over `text` that `f` makes. Why: detection asks each importer in turn, and
 /// each looked for its header line by splitting the same lines again (a tidy CSV, next to last
 /// in the list, was split by all of them: docs/PERFORMANCE.md, 2026-12-02).
 pub fn with_lines_split<R>(text: &str, f: impl FnOnce() -> R) -> R {
@@ -57,8 +81,8 @@ pub fn with_lines_split<R>(text: &str, f: impl FnOnce() -> R) -> R {
             let _ = SPLIT.try_with(|s| *s.borrow_mut() = before);
         }
     }
-    let ranges = lines_with_offsets(text).take(DETECT_LINES).map(|(_, start, l)| (start, start + l.len())).collect();
-    let _restore = Restore(SPLIT.with(|s| s.replace(Some(Split { text: (text.as_ptr() as usize, text.len()), ranges }))));
+    let split = Split { text: (text.as_ptr() as usize, text.len()), ranges: Vec::new(), next: 0 };
+    let _restore = Restore(SPLIT.with(|s| s.replace(Some(split))));
     f()
 }
 
@@ -184,12 +208,31 @@ mod tests {
         let plain: Vec<_> = preds.iter().map(|p| find_line(text, p)).collect();
         assert_eq!(plain[0], Some((3, 30, "\"ID\",\"x\"")));
         assert_eq!(plain[1], Some((1, 0, "\u{feff}==PROF== chatter")));
-        let (split, part) = with_lines_split(text, || {
+        let split_lines = || SPLIT.with(|s| s.borrow().as_ref().map(|s| s.ranges.len()));
+        let (split, part, lines) = with_lines_split(text, || {
+            let first = find_line(text, preds[1]);
+            let lines = vec![split_lines(), { find_line(text, preds[0]); split_lines() }];
             let split: Vec<_> = preds.iter().map(|p| find_line(text, p)).collect();
             let part = find_line(&text[30..], |l| l.starts_with("\"ID\""));
-            (split, part)
+            assert_eq!(first, plain[1]);
+            (split, part, [lines, vec![split_lines()]].concat())
         });
         assert_eq!(split, plain);
+        assert_eq!(lines, [Some(1), Some(3), Some(4)], "lines split as the searches reach them, not at once");
+        // Line ends as `lines_with_offsets` cuts them: empty lines, CRs before an LF, a text
+        // ending in a line end or not, no text.
+        for other in ["\n\n", "a\r\r\n\nb\n", "x", "", "\r\n\"ID\"\r"] {
+            let any = |l: &str| l.is_empty() || l.starts_with("\"ID\"") || l == "b";
+            let every: Vec<_> = lines_with_offsets(other).collect();
+            // The `i`-th line the search is shown, whatever its text: `None` past the last.
+            let nth = |i: usize| {
+                let seen = std::cell::Cell::new(0);
+                find_line(other, |_| { seen.set(seen.get() + 1); seen.get() == i + 1 })
+            };
+            let walked: Vec<_> = with_lines_split(other, || (0..=every.len()).map(nth).collect());
+            assert_eq!(walked, every.iter().map(|&e| Some(e)).chain([None]).collect::<Vec<_>>(), "{other:?}");
+            assert_eq!(with_lines_split(other, || find_line(other, any)), find_line(other, any), "{other:?}");
+        }
         assert_eq!(part, Some((1, 0, "\"ID\",\"x\"")), "another text (a part of it) is split by itself");
         assert!(SPLIT.with(|s| s.borrow().is_none()));
         let caught = std::panic::catch_unwind(|| with_lines_split(text, || panic!("inside")));
