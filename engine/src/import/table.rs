@@ -68,9 +68,10 @@ thread_local! {
 }
 
 /// Runs `f` with the first [`DETECT_LINES`] lines of `text` split once, each when a search
-/// first reaches it, for every [`find_line`] over `text` that `f` makes. Why: detection asks each importer in turn, and
-/// each looked for its header line by splitting the same lines again (a tidy CSV, next to last
-/// in the list, was split by all of them: docs/PERFORMANCE.md, 2026-12-02).
+/// first reaches it, for every [`find_line`] over `text` that `f` makes. Why: detection asks
+/// each importer in turn, and each looked for its header line by splitting the same lines
+/// again (a tidy CSV, next to last in the list, was split by all of them:
+/// docs/PERFORMANCE.md, 2026-12-02).
 pub fn with_lines_split<R>(text: &str, f: impl FnOnce() -> R) -> R {
     /// Puts back what was split before, however `f` ends (a panic included): a split left
     /// behind could be taken for another text's at the same address later.
