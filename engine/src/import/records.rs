@@ -508,11 +508,18 @@ const STOPS_PER_MASK: usize = 16;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 fn stops16(bytes: &[u8], at: usize) -> Option<u32> {
-    use core::arch::wasm32::{u8x16, u8x16_bitmask, u8x16_eq, u8x16_splat, v128_or};
-    let b: &[u8; 16] = bytes.get(at..at + 16)?.try_into().ok()?;
-    let v = u8x16(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+    use core::arch::wasm32::{u8x16_bitmask, u8x16_eq, u8x16_splat, v128_or};
+    let v = load16(bytes.get(at..at + 16)?.try_into().ok()?);
     let found = v128_or(v128_or(u8x16_eq(v, u8x16_splat(b'"')), u8x16_eq(v, u8x16_splat(b'\n'))), u8x16_eq(v, u8x16_splat(b'\r')));
     Some(u32::from(u8x16_bitmask(found)))
+}
+
+/// Sixteen bytes as one wasm SIMD value (the compiler makes it one `v128.load`), for
+/// [`stops16`] and [`wanted::wanted_fields`]' masks.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn load16(b: &[u8; 16]) -> core::arch::wasm32::v128 {
+    core::arch::wasm32::u8x16(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
 }
 
 /// [`stops16`] elsewhere (native builds, the CLI): two words of plain `u64` arithmetic (SWAR),

@@ -142,13 +142,13 @@ struct Masks {
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 fn masks64(bytes: &[u8], at: usize) -> Option<Masks> {
-    use core::arch::wasm32::{u8x16, u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_splat, v128, v128_any_true, v128_or};
+    use super::load16;
+    use core::arch::wasm32::{u8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_splat, v128, v128_any_true, v128_or};
     let block = bytes.get(at..at + BLOCK)?;
     let mut m = Masks { quotes: 0, quotes_or_commas: 0, line_ends: 0 };
     let mut lows = [u8x16_splat(0); 4];
     for ((k, b), low) in block.chunks_exact(16).enumerate().zip(&mut lows) {
-        let b: &[u8; 16] = b.try_into().ok()?;
-        let v = u8x16(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+        let v = load16(b.try_into().ok()?);
         let quote = u8x16_eq(v, u8x16_splat(b'"'));
         let quote_or_comma = v128_or(quote, u8x16_eq(v, u8x16_splat(b',')));
         *low = u8x16_lt(v, u8x16_splat(14));
