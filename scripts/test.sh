@@ -12,7 +12,10 @@ say "engine and CLI tests (native)"
 cargo test --workspace --exclude roofline-app
 
 say "wasm tests in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
+# wasm-bindgen-test-runner gives chromedriver 5 s by default to bind its port and then fails the
+# run; on a fresh CI machine its first start took longer (CI failed so on 2026-12-02). 120 s in
+# all, with the runner's own restart of a driver that has not bound after 10 s.
+CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 WASM_BINDGEN_TEST_DRIVER_TIMEOUT=120 \
     cargo test -p roofline-app --target wasm32-unknown-unknown
 
 build_site "/roofline/"
