@@ -53,11 +53,11 @@ impl Split {
     /// past the text's last line or past [`DETECT_LINES`]. As [`lines_with_offsets`] splits.
     fn line(&mut self, text: &str, i: usize) -> Option<(usize, usize)> {
         while self.ranges.len() <= i && self.ranges.len() < DETECT_LINES && self.next < text.len() {
-            let start = self.next;
-            let end = memchr::memchr(b'\n', text.as_bytes().get(start..)?).map_or(text.len(), |at| start + at + 1);
-            let line = text.get(start..end)?.trim_end_matches(['\n', '\r']);
-            self.ranges.push((start, start + line.len()));
-            self.next = end;
+            // Cut as `lines_with_offsets` cuts: up to and with the next LF, then CRs and LFs
+            // trimmed from the end.
+            let line = text.get(self.next..)?.split_inclusive('\n').next()?;
+            self.ranges.push((self.next, self.next + line.trim_end_matches(['\n', '\r']).len()));
+            self.next += line.len();
         }
         self.ranges.get(i).copied()
     }
