@@ -3,7 +3,10 @@
 //!
 //! 1. **By name.** Profilers print the product name ("Tesla V100-SXM2-16GB", "NVIDIA
 //!    A100-PCIE-40GB", "NVIDIA B200", "AMD Instinct MI300X"): its words pick the entry
-//!    (form factor and memory words too: PCIe, 40GB).
+//!    (form factor and memory words too: PCIe, 40GB). The device's own attributes still win
+//!    over the name: a device with fewer SMs than its entry (a MIG slice "A100-SXM4-40GB MIG
+//!    3g.20gb" with 42 SMs, an MI300X compute partition with 38 CUs) gets the entry scaled to
+//!    its part ([`super::catalogue::partition`]), with a note.
 //! 2. **By architecture.** A compute capability or gfx target alone (Nsight Compute's details
 //!    page has only `CC`) picks the catalogue entries of that architecture, and what else the
 //!    file says chooses among them: the SM count (132 SMs at CC 9.0 is an H100 SXM or H200,
@@ -62,15 +65,17 @@ const NAME_RULES: &[NameRule] = &[
     rule(&["gb200"], &[], "gb200"),
     rule(&["b200"], &[], "b200"),
     rule(&["h200"], &[], "h200"),
+    rule(&["h100", "nvl"], &[], "h100-nvl"),
     rule(&["h100", "pcie"], &[], "h100-pcie"),
-    rule(&["h100", "nvl"], &[], "h100-pcie"),
     rule(&["h100"], &[], "h100"),
+    rule(&["h20"], &[], "h20"),
     rule(&["a100", "pcie", "40gb"], &[], "a100-pcie-40gb"),
     rule(&["a100", "pcie"], &[], "a100-pcie"),
     rule(&["a100", "40gb"], &[], "a100-40gb"),
     rule(&["a100"], &[], "a100"),
     rule(&["a10"], &[], "a10"),
     rule(&["l40s"], &[], "l40s"),
+    rule(&["l40"], &[], "l40"),
     rule(&["l4"], &[], "l4"),
     rule(&["t4"], &[], "t4"),
     rule(&["v100", "pcie"], &[], "v100-pcie"),
@@ -114,6 +119,9 @@ pub fn identify(device: &Device, measured_sm_clock_hz: Option<f64>) -> Option<Id
     if let Some(id) = device.name.as_deref().and_then(id_by_name) {
         if let Some(m) = catalogue::by_id(id) {
             let m = refine_by_memory(m, device);
+            if let Some((part, note)) = catalogue::partition::part_of(&m, device) {
+                return Some(Identified { machine: part, how: Match::Derived, note: Some(note) });
+            }
             return Some(Identified { machine: m, how: Match::Name, note: None });
         }
     }
@@ -158,8 +166,10 @@ fn memory_distance(m: &Machine, bytes: f64) -> f64 {
 /// Nsight Compute measures them (`dram__cycles_elapsed.avg.per_second`, "DRAM Frequency"):
 /// - `h100`: 2619 MHz; ncu 2.62 GHz (an "NVIDIA H100 80GB HBM3", tests/fixtures/ncu-hopper/h100);
 /// - `h200`: 3201 MHz; ncu 3.20 GHz (an "NVIDIA H200", tests/fixtures/ncu-hopper/h200);
-/// - `gh200`: `device__attribute_memory_clock_rate` 2619000 kHz (the cs599k GH200 reports).
-const MEMORY_CLOCKS_HZ: &[(&str, f64)] = &[("h100", 2619e6), ("h200", 3201e6), ("gh200", 2619e6)];
+/// - `gh200`: `device__attribute_memory_clock_rate` 2619000 kHz (the cs599k GH200 reports);
+/// - `h100-nvl`: 2593 MHz, what its data sheet's 3.9 TB/s needs on its 6016-bit bus (2 × 2593
+///   MHz × 6016 / 8 = 3900 GB/s), so that an NVL's clock keeps it among the candidates.
+const MEMORY_CLOCKS_HZ: &[(&str, f64)] = &[("h100", 2619e6), ("h200", 3201e6), ("gh200", 2619e6), ("h100-nvl", 2593e6)];
 
 /// How far a memory clock may be from an entry's to pick it: 5% (the details page rounds the
 /// clock to 10 MHz; HBM generations differ by 20% and more).
@@ -246,6 +256,56 @@ mod tests {
         assert_eq!(id_by_name("AMD Instinct MI250X/MI250"), Some("mi250x-gcd"));
         assert_eq!(id_by_name("AMD Instinct MI300X"), Some("mi300x"));
         assert_eq!(id_by_name("GeForce GTX 1080 Ti"), None);
+        assert_eq!(id_by_name("NVIDIA H100 NVL"), Some("h100-nvl"));
+        assert_eq!(id_by_name("NVIDIA H20"), Some("h20"));
+        assert_eq!(id_by_name("NVIDIA L40"), Some("l40"));
+        assert_eq!(id_by_name("NVIDIA L40S"), Some("l40s"));
+        assert_eq!(id_by_name("NVIDIA A100-SXM4-40GB MIG 3g.20gb"), Some("a100-40gb"));
+    }
+
+    fn dram_gbps(m: &Machine) -> f64 {
+        m.memory_level(crate::model::Level::Dram).map_or(0.0, |l| l.bytes_per_s / 1e9)
+    }
+
+    fn tflops(m: &Machine, t: crate::domain::DataType) -> f64 {
+        m.matrix_ceiling(t).map_or(0.0, |c| c.flops_per_s / 1e12)
+    }
+
+    /// The expert review's cases (issue 42): an H100 NVL is not an H100 PCIe, an L40 not an
+    /// L40S, an H20 not a full Hopper, a MIG slice not the whole A100.
+    #[test]
+    fn the_device_not_a_similar_name_decides() {
+        use crate::domain::DataType;
+        // NVIDIA H100 NVL: 132 SMs, 94 GB, 3.9 TB/s (data sheet).
+        let nvl = Device { name: Some("NVIDIA H100 NVL".into()), compute_capability: Some((9, 0)), sm_count: Some(132), memory_bytes: Some(99.9e9), ..Device::default() }.normalised();
+        let i = identify(&nvl, None).expect("NVL");
+        assert_eq!((i.machine.id.as_str(), i.machine.sm_count, i.how), ("h100-nvl", Some(132), Match::Name));
+        assert!(dram_gbps(&i.machine) >= 3500.0, "{}", dram_gbps(&i.machine));
+        // The same device known by attributes only (a details page): 132 SMs at CC 9.0, ~94
+        // GB, a 2.59 GHz memory clock: the NVL, not the 96 GB GH200 nor the 80 GB H100.
+        let bare = Device { name: None, memory_clock_hz: Some(2.593e9), ..nvl.clone() };
+        assert_eq!(identify(&bare, None).map(|i| i.machine.id), Some("h100-nvl".into()));
+        // L40: 142 SMs like the L40S, but FP16 matrix 181.05 TFLOPS (data sheet), not 366.5.
+        let l40 = Device { name: Some("NVIDIA L40".into()), compute_capability: Some((8, 9)), sm_count: Some(142), ..Device::default() }.normalised();
+        let i = identify(&l40, None).expect("L40");
+        assert_eq!(i.machine.id, "l40");
+        assert!((tflops(&i.machine, DataType::Fp16) - 181.05).abs() < 1e-9);
+        // Known by attributes only: the L40's 2490 MHz maximum clock, not the L40S's 2520.
+        let bare = Device { name: None, max_sm_clock_hz: Some(2490e6), ..l40 };
+        assert_eq!(identify(&bare, None).map(|i| i.machine.id), Some("l40".into()));
+        // H20: FP16 matrix 148 TFLOPS dense (≤ 160), not 78 SMs × 4096 × 1.5 GHz = 479.
+        let h20 = Device { name: Some("NVIDIA H20".into()), compute_capability: Some((9, 0)), sm_count: Some(78), ..Device::default() }.normalised();
+        let i = identify(&h20, None).expect("H20");
+        assert_eq!(i.machine.id, "h20");
+        assert!(tflops(&i.machine, DataType::Fp16) <= 160.0 && (tflops(&i.machine, DataType::Fp16) - 148.0).abs() < 1e-9);
+        // MIG 3g.20gb of an A100 40GB: 42 SMs. FP16 matrix 42 × 2048 × 1.41 GHz = 121.28
+        // TFLOPS (the whole A100: 312); DRAM 1555 ÷ 2 = 777.5 GB/s.
+        let mig = Device { name: Some("NVIDIA A100-SXM4-40GB MIG 3g.20gb".into()), compute_capability: Some((8, 0)), sm_count: Some(42), ..Device::default() }.normalised();
+        let i = identify(&mig, None).expect("MIG");
+        assert_eq!((i.machine.sm_count, i.how), (Some(42), Match::Derived));
+        assert!((tflops(&i.machine, DataType::Fp16) - 42.0 * 2048.0 * 1.41e9 / 1e12).abs() < 0.01 * 121.28, "{}", tflops(&i.machine, DataType::Fp16));
+        assert!((dram_gbps(&i.machine) - 777.5).abs() < 1e-6);
+        assert!(i.note.is_some_and(|n| n.starts_with("a MIG slice (3g.20gb)")));
     }
 
     #[test]

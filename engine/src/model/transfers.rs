@@ -63,11 +63,16 @@ pub struct TransferPoint {
 }
 
 /// The roof of a transfer on a machine: name and bytes/s.
+///
+/// Host↔device copies cross the host link: PCIe, or on a superchip (GH200, GB200) the
+/// NVLink-C2C to its Grace CPU; peer copies cross the GPU-to-GPU NVLink (never the C2C, which
+/// reaches the CPU only), else the host link.
 pub fn roof(kind: TransferKind, m: &Machine) -> Option<(String, f64)> {
-    let pcie = || m.links.iter().find(|l| l.name.starts_with("PCIe")).or(m.links.first());
+    let is_c2c = |name: &str| name.starts_with("NVLink-C2C");
+    let host = || m.links.iter().find(|l| l.name.starts_with("PCIe")).or_else(|| m.links.iter().find(|l| is_c2c(&l.name))).or(m.links.first());
     match kind {
-        TransferKind::HostToDevice | TransferKind::DeviceToHost | TransferKind::Other => pcie().map(|l| (l.name.clone(), l.bytes_per_s)),
-        TransferKind::PeerToPeer => m.links.iter().find(|l| l.name.starts_with("NVLink")).or_else(pcie).map(|l| (l.name.clone(), l.bytes_per_s)),
+        TransferKind::HostToDevice | TransferKind::DeviceToHost | TransferKind::Other => host().map(|l| (l.name.clone(), l.bytes_per_s)),
+        TransferKind::PeerToPeer => m.links.iter().find(|l| l.name.starts_with("NVLink") && !is_c2c(&l.name)).or_else(host).map(|l| (l.name.clone(), l.bytes_per_s)),
         TransferKind::DeviceToDevice => m.memory_level(Level::Dram).map(|d| (format!("{} (read + write)", d.name), d.bytes_per_s / 2.0)),
         TransferKind::Memset => m.memory_level(Level::Dram).map(|d| (d.name.clone(), d.bytes_per_s)),
     }
@@ -128,6 +133,21 @@ mod tests {
         let measured = n / 1.652748;
         assert!((measured / 1e9 - 0.30).abs() < 0.005, "{measured}");
         assert!(measured < roof);
+    }
+
+    /// HGX B200's host link is PCIe 5.0 x16 (63.015 GB/s per direction), not NVLink 5's 900;
+    /// a GB200's is the NVLink-C2C to Grace (450 per direction), and its peer copies take
+    /// NVLink 5.
+    #[test]
+    fn blackwell_copies_cross_their_host_link() {
+        use super::super::catalogue::{b200, gb200, gh200};
+        let host = |m: &Machine| roof(TransferKind::HostToDevice, m).map(|(n, b)| (n, (b / 1e9 * 1000.0).round() / 1000.0));
+        let peer = |m: &Machine| roof(TransferKind::PeerToPeer, m).map(|(n, b)| (n, b / 1e9));
+        assert_eq!(host(&b200()), Some(("PCIe 5.0 x16".to_string(), 63.015)));
+        assert_eq!(peer(&b200()), Some(("NVLink 5".to_string(), 900.0)));
+        assert_eq!(host(&gb200()), Some(("NVLink-C2C".to_string(), 450.0)));
+        assert_eq!(peer(&gb200()), Some(("NVLink 5".to_string(), 900.0)));
+        assert_eq!(peer(&gh200()), Some(("NVLink 4".to_string(), 450.0)));
     }
 
     #[test]

@@ -13,10 +13,13 @@
 //! GeForce cards run tensor instructions that accumulate in FP32 (BF16, TF32, and FP16 with
 //! FP32 accumulation) at half the rate of the data-centre and professional cards (A10 BF16
 //! 125 TFLOPS at 72 SMs vs RTX 4090 BF16 165.2 at 128 SMs; Ada whitepaper, A10 data sheet).
-//! A matrix roof is the fastest a kernel of that input type can go, so FP16 keeps its
-//! FP16-accumulate rate on both; BF16 and TF32 take the [`ArchRates::matrix_geforce`] rates
-//! when the device's name says "GeForce". (The L40, a data-centre card, halves them too, BF16
-//! 181 TFLOPS in its data sheet; a derived L40 gets the full rate, still an upper bound.) The
+//! BF16, TF32 and FP16 take the [`ArchRates::matrix_geforce`] rates when the device's name
+//! says "GeForce". FP16's FP16-accumulate rate, twice that, stays as a second ceiling
+//! ([`super::FP16_ACCUMULATE`]): the counters merge both accumulations, and Nsight Compute's
+//! own FP16 path peak on a GeForce card is the FP32-accumulate rate, so the FP16 roof is that
+//! rate and a kernel above it is judged against the second. (The L40, a data-centre card,
+//! halves every tensor type, BF16 181 TFLOPS in its data sheet: it has its own catalogue
+//! entry; a derived L40 would get the full rate, an upper bound.) The
 //! FP64 rate differs between GA100 (sm_80: A100, A30, 64 FP64 FLOPs per cycle per SM) and
 //! GA10x (sm_86: A10, A40, RTX 30, 8): architectures, not products, so the table keys hold.
 
@@ -126,7 +129,7 @@ pub static ARCHES: [ArchRates; 14] = [
     },
     // TU10x SM: 64 FP32, 2 FP64 units (1/32), 8 tensor cores × 64 FP16 FMA; INT8 twice FP16
     // (T4 data sheet: 8.1 FP32, 65 FP16 tensor, 130 INT8 TOPS at 40 SMs × 1.59 GHz). GeForce
-    // Turing halves FP16 with FP32 accumulation only; the FP16 roof keeps FP16 accumulation.
+    // Turing halves FP16 with FP32 accumulation (the module doc: the FP16 roof takes that rate).
     ArchRates {
         arch: "sm_75",
         vendor: Vendor::Nvidia,
@@ -135,7 +138,7 @@ pub static ARCHES: [ArchRates; 14] = [
         fp32: 128.0,
         fp16: Some(256.0),
         matrix: &[(Fp16, 1024.0), (Int8, 2048.0)],
-        matrix_geforce: &[],
+        matrix_geforce: &[(Fp16, 512.0)],
         int32: None,
         schedulers_per_sm: 4,
         warp_size: 32,
@@ -174,7 +177,7 @@ pub static ARCHES: [ArchRates; 14] = [
         fp32: 256.0,
         fp16: Some(256.0),
         matrix: &[(Fp16, 1024.0), (Bf16, 1024.0), (Tf32, 512.0), (Int8, 2048.0)],
-        matrix_geforce: &[(Bf16, 512.0), (Tf32, 256.0)],
+        matrix_geforce: &[(Fp16, 512.0), (Bf16, 512.0), (Tf32, 256.0)],
         int32: None,
         schedulers_per_sm: 4,
         warp_size: 32,
@@ -194,7 +197,7 @@ pub static ARCHES: [ArchRates; 14] = [
         fp32: 256.0,
         fp16: Some(256.0),
         matrix: &[(Fp16, 1024.0), (Bf16, 1024.0), (Tf32, 512.0), (Fp8, 2048.0), (Int8, 2048.0)],
-        matrix_geforce: &[(Bf16, 512.0), (Tf32, 256.0)],
+        matrix_geforce: &[(Fp16, 512.0), (Bf16, 512.0), (Tf32, 256.0)],
         int32: None,
         schedulers_per_sm: 4,
         warp_size: 32,
@@ -264,7 +267,7 @@ pub static ARCHES: [ArchRates; 14] = [
         fp32: 256.0,
         fp16: Some(256.0),
         matrix: &[(Fp16, 1024.0), (Bf16, 1024.0), (Tf32, 512.0), (Fp8, 2048.0), (Fp4, 4096.0)],
-        matrix_geforce: &[(Bf16, 512.0), (Tf32, 256.0)],
+        matrix_geforce: &[(Fp16, 512.0), (Bf16, 512.0), (Tf32, 256.0)],
         int32: None,
         schedulers_per_sm: 4,
         warp_size: 32,
@@ -409,6 +412,13 @@ pub fn derived_machine(device: &Device) -> Option<Machine> {
         compute.extend(vector("FP16", ComputeKind::Fp16, peak(fp16)));
     }
     compute.extend(rates.matrix_rates(geforce).into_iter().map(|(t, r)| Ceiling::matrix(t, peak(r))));
+    // A GeForce card's FP16-accumulate rate, where its FP16 roof is the FP32-accumulate one.
+    if let Some(&(_, full)) = rates.matrix.iter().find(|(t, _)| *t == Fp16).filter(|_| geforce && rates.matrix_geforce.iter().any(|(t, _)| *t == Fp16)) {
+        let mut fast = Ceiling::matrix(Fp16, peak(full));
+        fast.name = super::FP16_ACCUMULATE.into();
+        let after_fp16 = compute.iter().position(|c| c.kind == ComputeKind::Tensor && c.data_type == Some(Fp16)).map_or(compute.len(), |i| i + 1);
+        compute.insert(after_fp16, fast);
+    }
     if let Some(int32) = rates.int32 {
         compute.push(Ceiling::vector("INT32", ComputeKind::Int, peak(int32)));
     }
@@ -499,9 +509,12 @@ mod tests {
         assert!((tflops(&m, "FP32") - 82.575_36).abs() < 1e-6);
         // FP64 at 1/64: 128 × 4 × 2.52 = 1.290 TFLOPS.
         assert!((tflops(&m, "FP64") - 1.29024).abs() < 1e-9);
-        // FP16 matrix at FP16 accumulation: 128 × 1024 × 2.52 = 330.3 TFLOPS (whitepaper 330.3);
-        // BF16 at GeForce's FP32-accumulate half rate: 128 × 512 × 2.52 = 165.2 (165.2).
-        assert!((tflops(&m, "FP16 matrix") - 330.301_44).abs() < 1e-6);
+        // FP16 matrix at GeForce's FP32-accumulate half rate: 128 × 512 × 2.52 = 165.2 TFLOPS
+        // (whitepaper 165.2), then at FP16 accumulation 128 × 1024 × 2.52 = 330.3 (330.3);
+        // BF16 at the half rate too: 165.2 (165.2).
+        assert!((tflops(&m, "FP16 matrix") - 165.150_72).abs() < 1e-6);
+        assert!((tflops(&m, "FP16 matrix (FP16 accumulate)") - 330.301_44).abs() < 1e-6);
+        assert_eq!(m.matrix_ceiling(Fp16).map(|c| c.name.as_str()), Some("FP16 matrix"), "the FP32-accumulate rate is the FP16 roof");
         assert!((tflops(&m, "BF16 matrix") - 165.150_72).abs() < 1e-6);
         assert!((tflops(&m, "TF32 matrix") - 82.575_36).abs() < 1e-6);
         // DRAM: 2 × 10501 MHz × 384 / 8 = 1008.096 GB/s (data sheet 1008).
@@ -517,6 +530,8 @@ mod tests {
         l40.name = Some("NVIDIA RTX 6000 Ada Generation".into());
         let m = derived_machine(&l40).unwrap();
         assert!((tflops(&m, "BF16 matrix") - 330.301_44).abs() < 1e-6);
+        assert!((tflops(&m, "FP16 matrix") - 330.301_44).abs() < 1e-6);
+        assert!(m.compute.iter().all(|c| c.name != "FP16 matrix (FP16 accumulate)"), "one FP16 rate off GeForce");
     }
 
     #[test]

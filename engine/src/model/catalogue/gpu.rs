@@ -16,6 +16,11 @@ use crate::units::MEGA;
 pub(super) const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 pub(super) const MIB: f64 = 1024.0 * 1024.0;
 
+/// The `base_mhz` of a GPU whose maker publishes no base clock (NVIDIA's SXM modules after
+/// the H100 SXM5, Blackwell): the entry states none, so `--clock base` says so instead of
+/// drawing roofs at an invented clock.
+pub(super) const UNPUBLISHED: f64 = f64::NAN;
+
 /// A GPU as its data sheet describes it. `clock_mhz` is the clock every peak in `compute` holds
 /// at (and the on-chip bandwidths in `memory`), so that [`Machine::at_clock`] rescales them.
 pub(super) struct Gpu {
@@ -25,6 +30,7 @@ pub(super) struct Gpu {
     pub arch: &'static str,
     pub generation: &'static str,
     pub sms: u32,
+    /// [`UNPUBLISHED`] where no source states it.
     pub base_mhz: f64,
     pub boost_mhz: f64,
     pub clock_mhz: f64,
@@ -65,7 +71,7 @@ impl Gpu {
             l2_bytes: self.l2_mib.map(|m| m * MIB),
             flops_per_tensor_inst: rates.and_then(|r| r.flops_per_tensor_inst),
             clock_hz: Some(self.clock_mhz * MEGA),
-            base_clock_hz: Some(self.base_mhz * MEGA),
+            base_clock_hz: self.base_mhz.is_finite().then(|| self.base_mhz * MEGA),
             boost_clock_hz: Some(self.boost_mhz * MEGA),
             issue,
             transaction_bytes,

@@ -21,6 +21,7 @@
 
 mod amd;
 pub mod arch;
+pub mod partition;
 #[cfg(test)]
 mod checks;
 mod cpu;
@@ -39,8 +40,8 @@ pub use arch::{arch_rates, derived_machine, ArchRates};
 pub use cpu::{epyc_7763, xeon_gold_6132, xeon_platinum_8480};
 pub use intel::max_1550;
 pub use nvidia::{
-    a10, a100, a100_40gb, a100_pcie, a100_pcie_40gb, b200, gb200, gh200, h100, h100_pcie, h200, l4, l40s, p100, p100_pcie, rtx4090, rtx5060, rtx5060ti, rtx5070,
-    rtx5070ti, rtx5080, rtx5090, t4, v100, v100_pcie,
+    a10, a100, a100_40gb, a100_pcie, a100_pcie_40gb, b200, gb200, gh200, h100, h100_nvl, h100_pcie, h20, h200, l4, l40, l40s, p100, p100_pcie, rtx4090, rtx5060,
+    rtx5060ti, rtx5070, rtx5070ti, rtx5080, rtx5090, t4, v100, v100_pcie,
 };
 
 /// A vector or integer compute ceiling from TFLOP/s (decimal: × 1e12).
@@ -51,6 +52,21 @@ fn tflops(name: &str, kind: ComputeKind, tflop_per_s: f64) -> Ceiling {
 /// A dense matrix ceiling of one data type from TFLOP/s (TOPS for INT8), named "BF16 matrix".
 fn matrix(data_type: DataType, tflop_per_s: f64) -> Ceiling {
     Ceiling::matrix(data_type, tflop_per_s * TERA)
+}
+
+/// The name of a GeForce card's second FP16 matrix ceiling: FP16 inputs with FP16
+/// accumulation, twice the rate of FP32 accumulation on GeForce ([`arch::ArchRates::matrix_geforce`]).
+pub const FP16_ACCUMULATE: &str = "FP16 matrix (FP16 accumulate)";
+
+/// A GeForce card's FP16 matrix ceilings: the FP32-accumulate rate first (the FP16 roof, the
+/// rate Nsight Compute's `sm__ops_path_tensor_src_fp16` peak gives and the one most FP16
+/// GEMMs, which accumulate in FP32, can reach), then the FP16-accumulate rate, named
+/// [`FP16_ACCUMULATE`]. The counters do not tell the two accumulations apart, so guidance
+/// judges a kernel faster than the first against the second (`model::guidance`).
+fn geforce_fp16(fp32_acc_tflop_per_s: f64, fp16_acc_tflop_per_s: f64) -> [Ceiling; 2] {
+    let mut fast = Ceiling::matrix(DataType::Fp16, fp16_acc_tflop_per_s * TERA);
+    fast.name = FP16_ACCUMULATE.into();
+    [Ceiling::matrix(DataType::Fp16, fp32_acc_tflop_per_s * TERA), fast]
 }
 
 /// A vector pipe's FMA ceiling and its no-FMA ceiling (half: one FLOP per lane per cycle
@@ -101,7 +117,7 @@ type Builder = fn() -> Machine;
 /// Every catalogue machine's id and how to build it, in the order the machine picker shows
 /// them: by vendor (NVIDIA, AMD, Intel), each vendor's GPUs by generation, oldest first, then
 /// its CPUs. A table of builders rather than a list of machines, so [`by_id`] builds the one
-/// machine asked for: the page's start looks up the example's machine, and building all 36
+/// machine asked for: the page's start looks up the example's machine, and building all of them
 /// there cost 2-4 ms and compiled every builder's wasm on the main thread (docs/PERFORMANCE.md,
 /// "2026-11-29, afternoon"). `ids_name_the_machines_they_build` checks each id.
 const MACHINES: &[(&str, Builder)] = &[
@@ -117,12 +133,15 @@ const MACHINES: &[(&str, Builder)] = &[
     ("a100-pcie-40gb", a100_pcie_40gb),
     ("a10", a10),
     ("l4", l4),
+    ("l40", l40),
     ("l40s", l40s),
     ("rtx4090", rtx4090),
     ("h100", h100),
     ("h100-pcie", h100_pcie),
+    ("h100-nvl", h100_nvl),
     ("h200", h200),
     ("gh200", gh200),
+    ("h20", h20),
     ("b200", b200),
     ("gb200", gb200),
     ("rtx5090", rtx5090),
@@ -181,7 +200,7 @@ mod tests {
             assert_eq!(build().id, *id);
             assert_eq!(by_id(&id.to_uppercase()).map(|m| m.id).as_deref(), Some(*id));
         }
-        assert_eq!(MACHINES.len(), 36);
+        assert_eq!(MACHINES.len(), 39);
         assert!(by_id("v100 ").is_none() && by_id("").is_none() && by_id("a100-80gb").is_none());
     }
 

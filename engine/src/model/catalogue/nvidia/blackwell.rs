@@ -9,11 +9,11 @@
 //! clock ÷ the clock it implies), so `at_clock` scales them consistently; the data-sheet
 //! values come back at the clocks named above.
 
-use super::super::gpu::{at, Gpu};
+use super::super::gpu::{at, Gpu, UNPUBLISHED};
 use super::super::{gbps, matrix, vec_tf};
 use super::nvlink;
 use crate::domain::{DataType, Vendor};
-use crate::model::machine::{Ceiling, ComputeKind, Level, Machine};
+use crate::model::machine::{Ceiling, ComputeKind, Level, Link, Machine};
 
 /// Blackwell compute from the data sheet's per-GPU dense values: vector and FP64 tensor stated
 /// at `vector_mhz`, the other tensor types at `tensor_mhz`, all scaled to `clock_mhz`.
@@ -48,10 +48,12 @@ fn gb100(clock_mhz: f64, vector_mhz: f64, tensor_mhz: f64, fp64: f64, fp32: f64,
 ///   8 = 7672 GB/s (15 of 16 HBM channels: the 180 GB of 8 × 24 GB stacks). Disagreement; we
 ///   use the device's 7672 GB/s. Capacity 180 GiB ("1.4 TB" for 8 GPUs; the device reports
 ///   191503138816 bytes).
-/// - Base clock: 1856 MHz, the clock the data sheet's tensor peaks imply (NVIDIA publishes no
-///   base clock for B200).
-/// - Links: NVLink 5, "1.8 TB/s" (900 GB/s per direction). No PCIe link is listed: the host
-///   link depends on the HGX system. L1/shared/L2 bandwidths: absent.
+/// - Base clock: none. NVIDIA publishes no base clock for B200; the 1856 MHz its tensor peaks
+///   imply is the clock those peaks are stated at, not a clock Nsight Compute locks to.
+/// - Links: the host link of HGX B200, PCIe 5.0 x16 per GPU (NVIDIA HGX B200 specifications:
+///   "PCIe Gen5 x16" to the host, 63.0 GB/s per direction), and NVLink 5, "1.8 TB/s" (900 GB/s
+///   per direction) between GPUs: a host↔device copy is judged against PCIe, not NVLink.
+///   L1/shared/L2 bandwidths: absent.
 pub fn b200() -> Machine {
     Gpu {
         id: "b200",
@@ -60,7 +62,7 @@ pub fn b200() -> Machine {
         arch: "sm_100",
         generation: "Blackwell",
         sms: 148,
-        base_mhz: 1856.0,
+        base_mhz: UNPUBLISHED,
         boost_mhz: 1965.0,
         clock_mhz: 1965.0,
         memory_gib: 180.0,
@@ -69,7 +71,7 @@ pub fn b200() -> Machine {
         compute: gb100(1965.0, 2111.0, 1856.0, 40.0, 80.0, 2250.0, 1100.0, 4500.0, 9000.0),
         memory: vec![gbps("HBM3e", Level::Dram, 2.0 * 3996.0 * 7680.0 / 8.0 / 1000.0)],
         empirical: None,
-        links: vec![nvlink("NVLink 5", 900.0)],
+        links: vec![Link::pcie_x16(5), nvlink("NVLink 5", 900.0)],
     }
     .build()
 }
@@ -81,11 +83,14 @@ pub fn b200() -> Machine {
 ///   5000, INT8 5000 TOPS, FP4 10000. With 148 SMs (hmc-tech lists 2 × 18,944 CUDA cores per
 ///   superchip; the B200 die pair), FP16 2500 implies 2.5e15 ÷ (148 × 8192) = 2062 MHz and
 ///   FP64 45 implies 45e12 ÷ (148 × 128) = 2376 MHz. NVIDIA publishes no GB200 clocks: we take
-///   the tensor clock, 2062 MHz, as `clock_hz`, boost and base, and scale the vector peaks to
-///   it (FP64 39.1, FP32 78.1 TFLOPS). Disagreement: the data sheet's FP64/FP32 are 15% above.
+///   the tensor clock, 2062 MHz, as `clock_hz` and boost, state no base clock, and scale the
+///   vector peaks to it (FP64 39.1, FP32 78.1 TFLOPS). Disagreement: the data sheet's FP64/FP32
+///   are 15% above.
 /// - Memory: HBM3e 8000 GB/s (GB200 NVL72: "576 TB/s" for 72 GPUs), 192 GiB (GB200 superchip
 ///   "384 GB" for two GPUs). L2: absent (no source).
-/// - Links: NVLink 5, 900 GB/s per direction. L1/shared/L2 bandwidths: absent.
+/// - Links: NVLink-C2C to the superchip's Grace CPU, "900 GB/s" (450 per direction: the host
+///   link a host↔device copy crosses), and NVLink 5, 900 GB/s per direction between GPUs.
+///   L1/shared/L2 bandwidths: absent.
 pub fn gb200() -> Machine {
     Gpu {
         id: "gb200",
@@ -94,7 +99,7 @@ pub fn gb200() -> Machine {
         arch: "sm_100",
         generation: "Blackwell",
         sms: 148,
-        base_mhz: 2062.0,
+        base_mhz: UNPUBLISHED,
         boost_mhz: 2062.0,
         clock_mhz: 2062.0,
         memory_gib: 192.0,
@@ -103,7 +108,7 @@ pub fn gb200() -> Machine {
         compute: gb100(2062.0, 2376.0, 2062.0, 45.0, 90.0, 2500.0, 1250.0, 5000.0, 10000.0),
         memory: vec![gbps("HBM3e", Level::Dram, 8000.0)],
         empirical: None,
-        links: vec![nvlink("NVLink 5", 900.0)],
+        links: vec![nvlink("NVLink-C2C", 450.0), nvlink("NVLink 5", 900.0)],
     }
     .build()
 }

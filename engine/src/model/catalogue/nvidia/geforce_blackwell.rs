@@ -4,14 +4,16 @@
 //! tensor operations with sparsity (RTX 5090: 3352 = 170 SMs × 8192 × 2.407 GHz). Per SM and
 //! clock the RTX 5090's dense figures are FP4 4096, FP8 2048 (838), FP16 with FP16
 //! accumulation 1024 (419; "838.4 TFLOPS" with sparsity), FP16 with FP32 accumulation and
-//! BF16 512 (209.5, GeForce's half rate), TF32 256 (104.8: half BF16). Each card's tensor
+//! BF16 512 (209.5, GeForce's half rate), TF32 256 (104.8: half BF16). The FP16 roof is the
+//! FP32-accumulate rate, the FP16-accumulate one a second ceiling (`catalogue::geforce_fp16`).
+//! Each card's tensor
 //! peaks are its AI TOPS ÷ 2 (dense) and those ratios; FP32 is CUDA cores × 2 × boost; FP16
 //! (non-tensor) equals FP32 and FP64 is 1/64 of it (TechPowerUp: "FP16 (1:1)", "FP64
 //! (1:64)"). INT8 and FP6 tensor rates are not given: absent. L1/shared/L2 bandwidths:
 //! absent. GeForce boost often runs above the rated boost: profile the clock.
 
 use super::super::gpu::Gpu;
-use super::super::{gbps, matrix, vec_tf};
+use super::super::{gbps, geforce_fp16, matrix, vec_tf};
 use super::pcie5_x8;
 use crate::domain::{DataType, Vendor};
 use crate::model::machine::{ComputeKind, Level, Link, Machine};
@@ -39,7 +41,7 @@ impl Rtx50 {
         compute.extend(vec_tf(ComputeKind::Fp64, fp32 / 64.0));
         compute.extend(vec_tf(ComputeKind::Fp32, fp32));
         compute.extend(vec_tf(ComputeKind::Fp16, fp32));
-        compute.push(matrix(DataType::Fp16, fp4 / 4.0));
+        compute.extend(geforce_fp16(fp4 / 8.0, fp4 / 4.0));
         compute.push(matrix(DataType::Bf16, fp4 / 8.0));
         compute.push(matrix(DataType::Tf32, fp4 / 16.0));
         compute.push(matrix(DataType::Fp8, fp4 / 2.0));

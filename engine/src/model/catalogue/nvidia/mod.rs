@@ -16,11 +16,11 @@ mod pascal;
 mod turing;
 mod volta;
 
-pub use ada::{l4, l40s, rtx4090};
+pub use ada::{l4, l40, l40s, rtx4090};
 pub use ampere::{a10, a100, a100_40gb, a100_pcie, a100_pcie_40gb};
 pub use blackwell::{b200, gb200};
 pub use geforce_blackwell::{rtx5060, rtx5060ti, rtx5070, rtx5070ti, rtx5080, rtx5090};
-pub use hopper::{gh200, h100, h100_pcie, h200};
+pub use hopper::{gh200, h100, h100_nvl, h100_pcie, h20, h200};
 pub use pascal::{p100, p100_pcie};
 pub use turing::t4;
 pub use volta::{v100, v100_pcie};
