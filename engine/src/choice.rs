@@ -157,7 +157,13 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
     if let Some(w) = tensor_without_ops(ds, &machine, device.as_ref()) {
         warnings.push(w);
     }
-    let sentence = sentence(device.as_ref(), measured, &machine, chosen, basis);
+    if let Some(w) = unpublished_base(&machine, basis, from_ncu) {
+        warnings.push(w);
+    }
+    let mut sentence = sentence(device.as_ref(), measured, &machine, chosen, basis);
+    if let Some((lo, hi)) = kernel_clock_range(&ds.kernels).filter(|_| machine.per_kernel_clock) {
+        sentence.push_str(&format!("; each kernel judged at its own clock, {:.0}–{}", lo / 1e6, mhz(hi)));
+    }
     Ok(Some(MachineChoice { machine, chosen, clock: basis, sentence, warnings, alternatives }))
 }
 
@@ -191,10 +197,37 @@ pub fn at_clock(m: Machine, clock: ClockChoice, measured: Option<f64>, from_ncu:
         ClockChoice::Hz(hz) => (Some(hz), ClockBasis::Given),
     };
     match hz {
-        Some(hz) if stated.is_some() => Ok((m.at_clock(hz), basis)),
+        Some(hz) if stated.is_some() => {
+            let mut at = m.at_clock(hz);
+            // At the measured clock, each kernel at its own ([`Machine::per_kernel_clock`]).
+            at.per_kernel_clock = basis == ClockBasis::Measured;
+            Ok((at, basis))
+        }
         Some(_) if clock != ClockChoice::Measured => Err(format!("{} states no clock, so its ceilings cannot be rescaled", m.name)),
         _ => Ok((m, ClockBasis::Stated)),
     }
+}
+
+/// The warning when an Nsight Compute profile without a measured clock is drawn at a GPU's
+/// stated clock because its maker publishes no base clock: Nsight Compute locked the clock
+/// to one (by default), so the roofs may be higher than the kernels could reach.
+fn unpublished_base(m: &Machine, basis: ClockBasis, from_ncu: bool) -> Option<String> {
+    (from_ncu && basis == ClockBasis::Stated && m.base_clock_hz.is_none() && m.clock_hz.is_some()).then(|| {
+        format!(
+            "the files carry no measured clock and NVIDIA publishes no base clock for the {}: the roofs are at its stated {}, while Nsight Compute locks the clock to base by default (collect sm__cycles_elapsed.avg.per_second, or profile with --clock-control none)",
+            m.name,
+            mhz(m.clock_hz.unwrap_or(0.0))
+        )
+    })
+}
+
+/// The lowest and highest SM clock the kernels ran at (each kernel's time-weighted measured
+/// clock), where they differ by more than 1%: the range the sentence names when each kernel
+/// is judged at its own clock.
+pub fn kernel_clock_range(kernels: &[crate::domain::KernelProfile]) -> Option<(f64, f64)> {
+    let clocks = kernels.iter().filter_map(|k| k.counters.get(crate::domain::counters::Counter::ClockHz)).filter(|h| h.is_finite() && *h > 0.0);
+    let (lo, hi) = clocks.fold((f64::INFINITY, 0.0_f64), |(lo, hi), h| (lo.min(h), hi.max(h)));
+    (hi > 0.0 && hi > lo * 1.01).then_some((lo, hi))
 }
 
 /// Clears a per-architecture tensor factor (Volta's 512 FLOPs per HMMA) when the profile ran

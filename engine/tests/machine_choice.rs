@@ -28,9 +28,13 @@ fn the_b200_raw_page_names_its_gpu_and_picks_the_b200() {
     assert_eq!(d.max_sm_clock_hz, Some(1.965e9));
     let c = choose(&ds, None, ClockChoice::Measured).expect("a clock").expect("a machine");
     assert_eq!((c.machine.id.as_str(), c.chosen), ("b200", Chosen::Profile));
-    // No SM clock metric in this capture: Nsight Compute locks to base, so the base clock.
-    assert_eq!(c.clock, ClockBasis::Base);
-    assert_eq!(c.machine.clock_hz, catalogue::b200().base_clock_hz);
+    // No SM clock metric in this capture. Nsight Compute locks to base, but NVIDIA publishes
+    // no B200 base clock (the 1856 MHz its tensor peaks imply is not one): the roofs stay at
+    // the stated 1965 MHz, and a warning says they may be high.
+    assert_eq!(catalogue::b200().base_clock_hz, None);
+    assert_eq!((c.clock, c.machine.clock_hz), (ClockBasis::Stated, Some(1965e6)));
+    assert!(c.warnings.iter().any(|w| w.starts_with("the files carry no measured clock and NVIDIA publishes no base clock for the NVIDIA B200: the roofs are at its stated 1965 MHz")), "{:?}", c.warnings);
+    assert!(!c.machine.per_kernel_clock);
 }
 
 #[test]

@@ -243,3 +243,33 @@ fn mma_sync_kernels_are_judged_against_the_two_thirds_their_path_reaches() {
     assert!(!runs_on_mma_sync(&ds.kernels[0]));
     assert_eq!(ds.kernels[0].counters.get(Counter::MatrixSyncOps).unwrap_or(0.0), 0.0);
 }
+
+/// Each kernel is judged at the SM clock it ran at, as Nsight Compute judges each launch (issue
+/// 42): the H200 tensor run's raw page has its FP64 kernel at 1.499073 GHz and its BF16 one at
+/// 1.362761 GHz (`sm__cycles_elapsed.avg.per_second`), one launch each.
+#[test]
+fn each_kernel_is_judged_at_its_own_clock() {
+    use roofline_engine::model::guidance::kernel_clock_factor;
+    let ds = load("h200/tensor-full.raw.csv");
+    let c = choose(&ds, None, ClockChoice::Measured).expect("a clock").expect("a machine");
+    assert_eq!(c.clock, ClockBasis::Measured);
+    assert!(c.machine.per_kernel_clock);
+    let run_hz = c.machine.clock_hz.expect("a clock");
+    let (fp64, bf16) = (kernel(&ds, "mma_fp64"), kernel(&ds, "mma_bf16"));
+    close(fp64.counters.get(Counter::ClockHz), 1.499073e9, "mma_fp64 clock");
+    close(bf16.counters.get(Counter::ClockHz), 1.362761e9, "mma_bf16 clock");
+    close(Some(kernel_clock_factor(bf16, &c.machine)), 1.362761e9 / run_hz, "BF16 factor");
+    // The BF16 kernel's mma.sync bound: its operations over two thirds of the BF16 roof at
+    // its own 1.362761 GHz, not at the run's mean.
+    let g = guide(bf16, &c.machine).expect("guidance");
+    let roof_at_run = c.machine.matrix_ceiling(DataType::Bf16).expect("BF16 roof").flops_per_s;
+    let bound = g.bounds.iter().find(|b| b.name == "BF16 matrix via mma.sync compute").expect("the mma.sync bound");
+    let want = MMAS * 4096.0 / (roof_at_run * 1.362761e9 / run_hz * 2.0 / 3.0);
+    assert!((bound.time_s / want - 1.0).abs() < 1e-12, "{} vs {want}", bound.time_s);
+    // The sentence names the range: 1360 (mma_fp16, 1.359854 GHz) to 1499 MHz.
+    assert!(c.sentence.ends_with("; each kernel judged at its own clock, 1360–1499 MHz"), "{}", c.sentence);
+    // At a fixed clock (base, boost, a frequency), every kernel at that one.
+    let boost = choose(&ds, None, ClockChoice::Boost).expect("boost").expect("a machine");
+    assert!(!boost.machine.per_kernel_clock);
+    assert_eq!(kernel_clock_factor(bf16, &boost.machine), 1.0);
+}

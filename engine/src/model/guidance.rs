@@ -104,6 +104,37 @@ pub struct Guidance {
     pub not_assessed: Vec<String>,
 }
 
+/// How much faster than the machine's clock the kernel's own measured SM clock ran: the
+/// factor every SM-clocked peak takes for this kernel (compute, issue, L1 and shared
+/// memory, and L2 where it is on the SM clock: [`Level::scales_with_core_clock`]). 1 unless
+/// the machine judges each kernel at its own clock ([`Machine::per_kernel_clock`]) and both
+/// clocks are known. Nsight Compute's roofline evaluates each launch's peaks at that
+/// launch's "SM Frequency"; a run whose kernels ran at 1.36 and 1.50 GHz (tests/fixtures/
+/// ncu-hopper/h200) must not judge both at their mean.
+pub fn kernel_clock_factor(k: &KernelProfile, m: &Machine) -> f64 {
+    if !m.per_kernel_clock {
+        return 1.0;
+    }
+    match (k.counters.get(Counter::ClockHz).filter(|h| h.is_finite() && *h > 0.0), m.clock_hz.filter(|h| h.is_finite() && *h > 0.0)) {
+        (Some(own), Some(machine)) => own / machine,
+        _ => 1.0,
+    }
+}
+
+/// The FP16 (or other) matrix roof a kernel's work of one data type is judged against: the
+/// first ceiling of the type (its roof), unless the kernel ran faster than it and the
+/// machine has a faster ceiling of the same type, as a GeForce card's FP16 accumulation
+/// beside its FP32 accumulation (`catalogue::FP16_ACCUMULATE`): the counters merge both
+/// paths, so a kernel above the first must have used the second.
+fn matrix_roof<'m>(m: &'m Machine, t: DataType, achieved_flops_per_s: Option<f64>) -> Option<&'m Ceiling> {
+    let first = m.matrix_ceiling(t)?;
+    let Some(rate) = achieved_flops_per_s.filter(|r| *r > first.flops_per_s) else { return Some(first) };
+    let faster = m.compute.iter().filter(|c| c.kind == ComputeKind::Tensor && c.data_type == Some(t) && c.flops_per_s > first.flops_per_s);
+    let mut by_rate: Vec<&Ceiling> = faster.collect();
+    by_rate.sort_by(|a, b| a.flops_per_s.total_cmp(&b.flops_per_s));
+    Some(by_rate.iter().copied().find(|c| c.flops_per_s >= rate).or(by_rate.last().copied()).unwrap_or(first))
+}
+
 /// One pipe's work against its roof.
 struct PipeWork<'m> {
     roof: &'m Ceiling,
@@ -115,12 +146,13 @@ struct PipeWork<'m> {
 /// The compute work of a kernel, pipe by pipe, with its roofs; and the work no roof judges.
 fn pipe_work<'m>(k: &KernelProfile, m: &'m Machine, not_assessed: &mut Vec<String>) -> Vec<PipeWork<'m>> {
     let mut out = Vec::new();
+    let clock = kernel_clock_factor(k, m);
     // `share`: the part of the roof the kernel's instruction path can reach (1 but for
     // `mma.sync` on Hopper, [`mma_sync_share`]).
     let mut push = |work: Option<f64>, roof: Option<&'m Ceiling>, share: f64, name: String, what: &str, not_assessed: &mut Vec<String>| {
         let Some(w) = work.filter(|w| *w > 0.0 && w.is_finite()) else { return };
         match roof.filter(|r| r.flops_per_s > 0.0) {
-            Some(r) => out.push(PipeWork { roof: r, name, time_s: w / (r.flops_per_s * share) }),
+            Some(r) => out.push(PipeWork { roof: r, name, time_s: w / (r.flops_per_s * share * clock) }),
             None => not_assessed.push(format!("{what} not assessed: no {what} ceiling for this machine")),
         }
     };
@@ -130,8 +162,10 @@ fn pipe_work<'m>(k: &KernelProfile, m: &'m Machine, not_assessed: &mut Vec<Strin
     }
     if k.has_typed_matrix_work() {
         let sync = runs_on_mma_sync(k);
+        let time_s = k.time_s().filter(|t| *t > 0.0);
         for t in DataType::ALL {
-            let roof = m.matrix_ceiling(t);
+            let achieved = k.matrix_flops(t).zip(time_s).map(|(f, s)| f / s / clock);
+            let roof = matrix_roof(m, t, achieved);
             let share = if sync { mma_sync_share(m, t).unwrap_or(1.0) } else { 1.0 };
             let name = roof.map_or_else(String::new, |r| if share < 1.0 { format!("{} via mma.sync", r.name) } else { r.name.clone() });
             push(k.matrix_flops(t), roof, share, name, &format!("{} matrix", t.label()), not_assessed);
@@ -218,13 +252,17 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
 
     let s = sizes(Some(m));
     let combined = m.shared_in_l1();
+    let clock = kernel_clock_factor(k, m);
     // A bound's name is written only for a bound that is kept (this runs for every kernel of a
     // report: 10,000 kernels' names were most of its allocations).
     let name_of = |level: Level| m.memory_level(level).map_or(level.label(), |l| l.name.as_str());
     let mut level_bound = |level: Level, bytes: Option<f64>, what: &str, not_assessed: &mut Vec<String>| {
         let Some(b) = bytes.filter(|b| *b > 0.0 && b.is_finite()) else { return };
         match m.memory_level(level).filter(|l| l.bytes_per_s > 0.0) {
-            Some(l) => out.push(Bound { name: format!("{} {what}", name_of(level)), kind: BoundKind::Memory, level: Some(level), compute: None, data_type: None, time_s: b / l.bytes_per_s }),
+            Some(l) => {
+                let own = if level.scales_with_core_clock(m.vendor) { clock } else { 1.0 };
+                out.push(Bound { name: format!("{} {what}", name_of(level)), kind: BoundKind::Memory, level: Some(level), compute: None, data_type: None, time_s: b / (l.bytes_per_s * own) })
+            }
             None => not_assessed.push(format!("{} not assessed: no {} ceiling for this machine", level.label(), level.label())),
         }
     };
@@ -245,10 +283,16 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
         }
     }
     if let (Some(inst), Some(peak)) = (warp_inst(k).filter(|i| *i > 0.0), m.warp_inst_per_s().filter(|p| *p > 0.0)) {
-        out.push(Bound { name: "instruction issue".into(), kind: BoundKind::Issue, level: None, compute: None, data_type: None, time_s: inst / peak });
+        out.push(Bound { name: "instruction issue".into(), kind: BoundKind::Issue, level: None, compute: None, data_type: None, time_s: inst / (peak * clock) });
     }
     out.sort_by(|a, b| b.time_s.total_cmp(&a.time_s));
     (out, not_assessed)
+}
+
+/// Whether a bound is the sum of several pipes' times ([`bounds_and_gaps`] names it "A + B
+/// compute").
+fn is_pipe_sum(b: &Bound) -> bool {
+    b.kind == BoundKind::Compute && b.name.contains(" + ")
 }
 
 /// Every lower bound on a kernel's time on a machine, largest first.
@@ -282,7 +326,15 @@ pub fn guide(k: &KernelProfile, m: &Machine) -> Option<Guidance> {
     if tensor_work_unmeasured(k, m) {
         return None;
     }
-    let (bounds, not_assessed) = bounds_and_gaps(k, m);
+    let (mut bounds, mut not_assessed) = bounds_and_gaps(k, m);
+    // The sum of several pipes' times is a bound only if the pipes cannot overlap; a kernel
+    // measured faster than the sum (and not faster than its other bounds) shows they did: the
+    // sum is dropped and said to be no bound, rather than blaming the peaks.
+    let tolerance = 1.0 + ABOVE_ROOF_TOLERANCE;
+    if bounds.first().is_some_and(|b| is_pipe_sum(b) && b.time_s > time_s * tolerance) && bounds.get(1).is_some_and(|b| b.time_s <= time_s * tolerance) {
+        let sum = bounds.remove(0);
+        not_assessed.push(format!("the {} bound (the sum of its pipes' times) is not assessed: the kernel ran faster, so its pipes overlapped", sum.name));
+    }
     let binding = bounds.first()?.clone();
     let roof_time_s = binding.time_s;
     let attained_fraction = roof_time_s / time_s;

@@ -99,10 +99,18 @@ impl Level {
         }
     }
 
-    /// Whether the level's bandwidth is bytes per cycle of the core clock (L1, shared, L2 on
-    /// GPUs), so it scales with [`Machine::at_clock`]; DRAM/HBM and L3 do not.
-    pub fn scales_with_core_clock(self) -> bool {
-        matches!(self, Level::L1 | Level::Shared | Level::L2)
+    /// Whether the level's bandwidth is bytes per cycle of the core clock on a machine of this
+    /// vendor, so it scales with [`Machine::at_clock`]: L1 and shared memory (in the SMs,
+    /// CUs, cores) always; L2 except on NVIDIA GPUs, whose L2 runs on a clock of its own (the
+    /// H200 fixtures of tests/fixtures/ncu-hopper: `lts__cycles_elapsed.avg.per_second` 1.68
+    /// GHz while the SMs ran at 1.36–1.51, Nsight Compute having locked the SM clock only), so
+    /// a locked SM clock leaves it where it was; DRAM/HBM and L3 never.
+    pub fn scales_with_core_clock(self, vendor: Option<Vendor>) -> bool {
+        match self {
+            Level::L1 | Level::Shared => true,
+            Level::L2 => vendor != Some(Vendor::Nvidia),
+            Level::L3 | Level::Dram => false,
+        }
     }
 }
 
@@ -251,6 +259,12 @@ pub struct Machine {
     /// Host↔device links, for the transfer roofline.
     #[serde(default)]
     pub links: Vec<Link>,
+    /// Whether each kernel is judged at the SM clock it ran at (its own measured clock, as
+    /// Nsight Compute judges each launch) rather than at [`Machine::clock_hz`], the run's mean:
+    /// set when the clock is the measured one ([`crate::choice::at_clock`]), cleared by any
+    /// fixed clock ([`Machine::at_clock`]). `model::guidance` applies it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_kernel_clock: bool,
 }
 
 impl Machine {
@@ -328,20 +342,23 @@ impl Machine {
     }
 
     /// The machine at another core clock. Compute peaks are per-cycle rates × clock, and so
-    /// are on-chip bandwidths ([`Level::scales_with_core_clock`]); DRAM/HBM, L3 and links are
-    /// not. Nsight Compute locks the clock to base by default, so its ceilings (and the V100
-    /// FP64 balance point of 7.5 FLOP/byte in the Nsight Compute roofline post) are at base.
-    /// Unchanged if the machine states no clock.
+    /// are the core's own bandwidths ([`Level::scales_with_core_clock`]); DRAM/HBM, L3, an
+    /// NVIDIA L2 and links are not. Nsight Compute locks the clock to base by default, so its
+    /// ceilings (and the V100 FP64 balance point of 7.5 FLOP/byte in the Nsight Compute
+    /// roofline post) are at base. A fixed clock for every kernel: clears
+    /// [`Machine::per_kernel_clock`]. Unchanged if the machine states no clock.
     pub fn at_clock(&self, hz: f64) -> Machine {
         let mut m = self.clone();
         let Some(old) = self.clock_hz.filter(|c| *c > 0.0) else { return m };
         if !(hz.is_finite() && hz > 0.0) {
             return m;
         }
+        m.per_kernel_clock = false;
         let f = hz / old;
+        let vendor = self.vendor;
         let scale = |compute: &mut Vec<Ceiling>, memory: &mut Vec<MemoryLevel>| {
             compute.iter_mut().for_each(|c| c.flops_per_s *= f);
-            memory.iter_mut().filter(|l| l.level.scales_with_core_clock()).for_each(|l| l.bytes_per_s *= f);
+            memory.iter_mut().filter(|l| l.level.scales_with_core_clock(vendor)).for_each(|l| l.bytes_per_s *= f);
         };
         scale(&mut m.compute, &mut m.memory);
         for set in [m.theoretical.as_mut(), m.empirical.as_mut()].into_iter().flatten() {
@@ -412,5 +429,23 @@ mod tests {
         assert_eq!(half.memory[1].bytes_per_s, 1e12);
         assert_eq!(half.clock_hz, Some(1e9));
         assert_eq!(Machine::default().at_clock(1e9), Machine::default());
+    }
+
+    /// An NVIDIA L2 keeps its bandwidth when the SM clock is locked; an AMD one scales. The
+    /// A100 PCIe 40GB locked at 765 MHz: L1 (per SM) scales by 765/1410; L2, 5120 B × 1.41 GHz
+    /// = 7219.2 GB/s, stays (7.2 TB/s, not 765/1410 of it, 3.9).
+    #[test]
+    fn an_nvidia_l2_is_not_on_the_sm_clock() {
+        let a100 = crate::model::catalogue::a100_pcie_40gb();
+        let l2 = |m: &Machine| m.memory_level(Level::L2).map_or(0.0, |l| l.bytes_per_s);
+        let l1 = |m: &Machine| m.memory_level(Level::L1).map_or(0.0, |l| l.bytes_per_s);
+        let locked = a100.at_clock(765e6);
+        assert_eq!(l2(&locked), l2(&a100));
+        assert!((l2(&locked) - 7219.2e9).abs() < 1e3, "{}", l2(&locked));
+        assert!((l1(&locked) / l1(&a100) - 765.0 / 1410.0).abs() < 1e-12);
+        let mi = crate::model::catalogue::mi210();
+        let half = mi.at_clock(mi.clock_hz.unwrap_or(0.0) / 2.0);
+        assert!(l2(&mi) > 0.0 && l2(&half) == l2(&mi) / 2.0);
+        assert!(!Machine { per_kernel_clock: true, ..a100.clone() }.at_clock(765e6).per_kernel_clock);
     }
 }

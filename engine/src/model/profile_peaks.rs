@@ -105,6 +105,7 @@ pub fn profile_machine(device: &Device, sm_clock_hz: Option<f64>, base: Option<&
         theoretical: None,
         empirical: None,
         links: base.map(|b| b.links.clone()).unwrap_or_default(),
+        per_kernel_clock: false,
     })
 }
 

@@ -264,6 +264,8 @@ pub fn read(r: &mut Reader) -> Result<Machine, DecodeError> {
         theoretical,
         empirical,
         links,
+        // Not in v1 links: it follows from the view's clock choice (`View::machine`).
+        per_kernel_clock: false,
     })
 }
 

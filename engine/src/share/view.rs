@@ -170,18 +170,26 @@ impl View {
     /// Records `m`: by id alone when it is exactly the catalogue machine of that id (a short
     /// link), else in full. A catalogue machine at another clock or basis is "edited": the
     /// reader's build might otherwise apply its own, different adjustments.
+    ///
+    /// Whether each kernel is judged at its own clock ([`Machine::per_kernel_clock`]) is not
+    /// recorded with the machine (v1 links have no field for it): it follows from the choice's
+    /// clock, measured or not ([`View::machine`]).
     pub fn set_machine(&mut self, m: &Machine) {
+        let m = Machine { per_kernel_clock: false, ..m.clone() };
         self.machine_id = m.id.clone();
         self.custom_machine = match catalogue::by_id(&m.id) {
-            Some(c) if c == *m => None,
-            _ => Some(m.clone()),
+            Some(c) if c == m => None,
+            _ => Some(m),
         };
     }
 
     /// The machine to draw: the custom one, else the catalogue's; `None` when the id is not
-    /// in this build's catalogue (the app then says so and keeps its own).
+    /// in this build's catalogue (the app then says so and keeps its own). Each kernel is
+    /// judged at its own measured clock when the choice's clock is the measured one.
     pub fn machine(&self) -> Option<Machine> {
-        self.custom_machine.clone().or_else(|| catalogue::by_id(&self.machine_id))
+        let mut m = self.custom_machine.clone().or_else(|| catalogue::by_id(&self.machine_id))?;
+        m.per_kernel_clock = self.choice.as_ref().and_then(|c| c.clock) == Some(ClockBasis::Measured);
+        Some(m)
     }
 
     pub fn kernel_profiles(&self) -> Vec<KernelProfile> {
