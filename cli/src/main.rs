@@ -186,9 +186,15 @@ fn link(a: &args::Link) -> Result<String, Failure> {
     let machine = match picked {
         Some(c) => c.machine,
         None => {
-            eprintln!("roofline: no --machine, none in the files and no GPU named by them: the link uses v100, as the app does");
+            // As the app does: its first machine, V100, for a GPU profile; a catalogue CPU for a CPU's.
+            let fallback = choice::fallback_machine(&ds, catalogue::v100());
+            if choice::is_cpu_profile(&ds) {
+                eprintln!("roofline: no --machine and no roofs in the files, which do not say which CPU ran them: the link uses {}; choose the CPU (--machine ID)", fallback.id);
+            } else {
+                eprintln!("roofline: no --machine, none in the files and no GPU named by them: the link uses v100, as the app does");
+            }
             let clock = a.machine.adjust.clock.unwrap_or_default();
-            choice::at_clock(catalogue::v100(), clock, ds.measured_sm_clock_hz(), false).map(|(m, _)| m).map_err(usage)?
+            choice::at_clock(fallback, clock, ds.measured_sm_clock_hz(), false).map(|(m, _)| m).map_err(usage)?
         }
     };
     let view = share::View { mode: a.mode.mode.id().to_string(), choice, ..share::View::new(&machine, &ds.kernels) };

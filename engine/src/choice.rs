@@ -12,11 +12,15 @@
 //!   Without a measured clock: the base clock for Nsight Compute files (it locks clocks to
 //!   base by default, `--clock-control base`), else the machine's stated clock. Base, boost or
 //!   any frequency can be asked for instead.
+//! - **A CPU profile** (Intel Advisor's loops, [`is_cpu_profile`]) is drawn against the roofs
+//!   its files describe, else a CPU the user picks; [`fallback_machine`] gives the app and the
+//!   link a catalogue CPU meanwhile, never the GPU shown before.
 //! - **Volta's 512 FLOPs per tensor instruction** is only applied to a profile that ran on
 //!   Volta: picking a V100 for an Ampere profile must not turn its HMMA count into FLOPs.
 
 use crate::dataset::Dataset;
 use crate::domain::Device;
+use crate::model::catalogue;
 use crate::model::identify::{identify, Identified, Match};
 use crate::model::profile_peaks::profile_machine;
 use crate::model::Machine;
@@ -122,6 +126,29 @@ pub fn profile_machines(ds: &Dataset) -> Option<(Machine, Vec<Machine>, Option<I
     }
 }
 
+/// The formats whose kernels are a CPU's loops and functions: Intel Advisor's CPU survey, and
+/// its HTML report when it names no GPU (a GPU report's `GPU Info` names one: Advisor's own
+/// page tells the two apart by it).
+const CPU_PROFILE_FORMATS: [&str; 2] = ["advisor-survey", "advisor-html"];
+
+/// Whether `ds` profiles a CPU: its kernels come from a CPU profiler's file and no file names a
+/// device (GPU) they ran on.
+pub fn is_cpu_profile(ds: &Dataset) -> bool {
+    !ds.kernels.is_empty() && ds.main_device().is_none() && ds.files.iter().any(|f| CPU_PROFILE_FORMATS.contains(&f.format))
+}
+
+/// The machine drawn when [`choose`] finds none and the user named none: `current` (the app's
+/// machine on screen, the link's V100 as the app starts), except that a CPU profile gets
+/// `current` only when it is a CPU, else the catalogue's [`catalogue::default_cpu`]: a loop's
+/// fraction of a GPU's roofs means nothing. [`no_machine_reason`] asks for the right one.
+pub fn fallback_machine(ds: &Dataset, current: Machine) -> Machine {
+    if is_cpu_profile(ds) && !catalogue::is_cpu(&current) {
+        catalogue::default_cpu()
+    } else {
+        current
+    }
+}
+
 /// Chooses the machine and clock for `ds` (module doc). `given`: a machine the user named.
 /// Errors: a clock the machine cannot be evaluated at (`base` for a machine without one).
 pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Result<Option<MachineChoice>, String> {
@@ -160,7 +187,7 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
     if let Some(w) = unpublished_base(&machine, basis, from_ncu) {
         warnings.push(w);
     }
-    let mut sentence = sentence(device.as_ref(), measured, &machine, chosen, basis);
+    let mut sentence = sentence_of(device.as_ref(), measured, &machine, chosen, basis, is_cpu_profile(ds) || catalogue::is_cpu(&machine));
     if let Some((lo, hi)) = kernel_clock_range(&ds.kernels).filter(|_| machine.per_kernel_clock) {
         sentence.push_str(&format!("; each kernel judged at its own clock, {:.0}–{}", lo / 1e6, mhz(hi)));
     }
@@ -170,6 +197,9 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
 /// Why [`choose`] found no machine for `ds` without a user's choice: the device the files name
 /// is unknown, or they name none. For the report's `warnings` and the CLI's stderr.
 pub fn no_machine_reason(ds: &Dataset) -> String {
+    if is_cpu_profile(ds) {
+        return "the files do not say which CPU ran them and describe no roofs: choose a CPU machine to draw roofs (Intel Advisor's `--report=roofs` CSV, loaded with them, gives the roofs it measured)".into();
+    }
     match ds.main_device() {
         Some(run) if run.device.known_by_index_only() => format!(
             "the files name the GPU only by its index ({}), not what it is: choose its machine to draw roofs (a rocprof-compute workload's sysinfo.csv, dropped with them, describes it)",
@@ -275,13 +305,20 @@ fn mhz(hz: f64) -> String {
     format!("{:.0} MHz", hz / 1e6)
 }
 
-/// The sentence above the chart (module doc).
+/// The sentence above the chart (module doc). Where the files name no device it says "which
+/// CPU" when `m` is a catalogue CPU, else "which GPU".
 pub fn sentence(device: Option<&Device>, measured: Option<f64>, m: &Machine, chosen: Chosen, basis: ClockBasis) -> String {
+    sentence_of(device, measured, m, chosen, basis, catalogue::is_cpu(m))
+}
+
+/// [`sentence`], `cpu` saying whether the profile is a CPU's.
+fn sentence_of(device: Option<&Device>, measured: Option<f64>, m: &Machine, chosen: Chosen, basis: ClockBasis, cpu: bool) -> String {
+    let processor = if cpu { "CPU" } else { "GPU" };
     let ran = match (device, measured) {
         (Some(d), Some(hz)) => format!("Profiled on {} at {} measured", d.describe(), mhz(hz)),
         (Some(d), None) => format!("Profiled on {}", d.describe()),
-        (None, Some(hz)) => format!("The files do not say which GPU ran them (measured at {})", mhz(hz)),
-        (None, None) => "The files do not say which GPU ran them".to_string(),
+        (None, Some(hz)) => format!("The files do not say which {processor} ran them (measured at {})", mhz(hz)),
+        (None, None) => format!("The files do not say which {processor} ran them"),
     };
     let clock = match (m.clock_hz, basis) {
         (Some(hz), ClockBasis::Measured) => format!(" at {} (measured)", mhz(hz)),

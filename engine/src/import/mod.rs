@@ -72,6 +72,10 @@ pub trait Importer: Sync {
 pub fn importers() -> &'static [&'static dyn Importer] {
     &[
         &view_file::RooflineView,
+        // An HTML page (its first bytes open a tag) holding Advisor's chart data: no CSV
+        // reader's header can be its first line, and it is told apart in two searches.
+        #[cfg(feature = "json")]
+        &advisor::html::AdvisorHtml,
         &ncu::NsightComputeLong,
         &ncu_raw::NsightComputeRaw,
         &nvprof::metrics::NvprofMetrics,

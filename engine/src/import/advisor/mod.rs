@@ -1,7 +1,12 @@
-//! Intel Advisor CSV exports: the survey report with roofline columns ([`survey`]) and the
-//! machine's roofs ([`roofs`]). Both may start with Excel's `sep=,` line, a quoted banner
-//! that spans lines, and a `"Survey Data version=…"` line before the header.
+//! Intel Advisor's exports: the survey report with roofline columns ([`survey`]) and the
+//! machine's roofs ([`roofs`]) as CSV, and the interactive HTML roofline report ([`html`]).
+//! The CSVs may start with Excel's `sep=,` line, a quoted banner that spans lines, and a
+//! `"Survey Data version=…"` line before the header.
 
+/// The HTML report's chart data is JSON, read with serde_json: only where the `json` feature
+/// is on (the CLI, the tests and the app's parser worker; never the page's first-visit module).
+#[cfg(feature = "json")]
+pub mod html;
 pub mod roofs;
 pub mod survey;
 

@@ -154,6 +154,57 @@ impl RoofSet {
     }
 }
 
+/// A file's roofs as Advisor names them, sorted into the all-core and the single-threaded set;
+/// shared by the roofs CSV and the HTML report ([`super::html`]), which name roofs alike.
+#[derive(Default)]
+pub(super) struct Roofs {
+    all: RoofSet,
+    one: RoofSet,
+}
+
+impl Roofs {
+    /// Adds one roof: `value` in bytes/s for a memory roof, FLOP/s (OP/s) for a compute one.
+    /// Roofs this reader does not draw (`Scalar …`, unknown levels) are left out.
+    pub(super) fn add(&mut self, raw_name: &str, is_memory: bool, value: f64) {
+        let (name, is_1t) = single_threaded(raw_name.trim());
+        let set = if is_1t { &mut self.one } else { &mut self.all };
+        if is_memory {
+            if let Some(level) = memory_level(&name) {
+                set.memory.push((name, level, value));
+            }
+        } else if let Some(roof) = compute_roof(&name) {
+            set.compute.push((name, roof, value));
+        }
+    }
+
+    /// The file's machine and its alternatives, or `None` when no roof was read. `source`
+    /// says where the numbers come from. The all-core set is the machine when it has compute
+    /// roofs; when only the single-threaded set has them, that set is the machine instead
+    /// (a machine without compute roofs draws no horizontal roof at all) and `warnings` says
+    /// so, naming `file`.
+    pub(super) fn into_machines(self, file: &str, source: &str, warnings: &mut Vec<ImportError>) -> Option<(Machine, Vec<Machine>)> {
+        let Roofs { all, one } = self;
+        let source_1t = format!("{source}, single-threaded roofs");
+        let all_m = |set: RoofSet| set.into_machine(ALL_CORES_ID, "Intel Advisor roofs", source);
+        let one_m = |set: RoofSet| set.into_machine(SINGLE_THREAD_ID, "Intel Advisor roofs (single-threaded)", &source_1t);
+        Some(match (all.is_empty(), one.is_empty()) {
+            (true, true) => return None,
+            (false, true) => (all_m(all), Vec::new()),
+            // Only single-threaded roofs: they are all the file has.
+            (true, false) => (one_m(one), Vec::new()),
+            (false, false) if all.compute.is_empty() && !one.compute.is_empty() => {
+                warnings.push(ImportError::new(
+                    file,
+                    None,
+                    "the all-core roofs have no compute roof, so the single-threaded roofs are drawn (with their compute roofs); the all-core memory roofs are the alternative machine \"Intel Advisor roofs\"",
+                ));
+                (one_m(one), vec![all_m(all)])
+            }
+            (false, false) => (all_m(all), vec![one_m(one)]),
+        })
+    }
+}
+
 impl Importer for AdvisorRoofs {
     fn format(&self) -> &'static str {
         "advisor-roofs"
@@ -166,44 +217,26 @@ impl Importer for AdvisorRoofs {
     fn import(&self, file: &str, text: &str) -> Result<Imported, ImportError> {
         let (line, start, _) = find_line(text, is_header).ok_or_else(|| ImportError::new(file, None, "no Advisor roofs header found"))?;
         let (_, records) = open_table(text, line, start);
-        let (mut all, mut one) = (RoofSet::default(), RoofSet::default());
+        let mut roofs = Roofs::default();
         for rec in records {
             let raw = cell(&rec, 0).trim();
             if raw.is_empty() {
                 continue;
             }
             let Some(value) = parse_number(cell(&rec, 1)) else { continue };
-            let (name, is_1t) = single_threaded(raw);
-            let set = if is_1t { &mut one } else { &mut all };
             match cell(&rec, 2).trim().to_ascii_lowercase().as_str() {
-                "memory" => {
-                    if let Some(level) = memory_level(&name) {
-                        set.memory.push((name, level, value));
-                    }
-                }
-                "compute" => {
-                    if let Some(roof) = compute_roof(&name) {
-                        set.compute.push((name, roof, value));
-                    }
-                }
+                "memory" => roofs.add(raw, true, value),
+                "compute" => roofs.add(raw, false, value),
                 other => {
                     return Err(ImportError::new(file, Some(rec.line), format!("expected roof type \"memory\" or \"compute\", found {other:?}")));
                 }
             }
         }
+        let mut warnings = Vec::new();
         let source = format!("Intel Advisor --report=roofs ({file})");
-        let source_1t = format!("Intel Advisor --report=roofs ({file}), single-threaded roofs");
-        let (machine, alternatives) = match (all.is_empty(), one.is_empty()) {
-            (true, true) => return Err(ImportError::new(file, Some(line), "the Advisor roofs table has no memory or compute roof")),
-            (false, true) => (all.into_machine(ALL_CORES_ID, "Intel Advisor roofs", &source), Vec::new()),
-            // Only single-threaded roofs: they are all the file has.
-            (true, false) => (one.into_machine(SINGLE_THREAD_ID, "Intel Advisor roofs (single-threaded)", &source_1t), Vec::new()),
-            (false, false) => (
-                all.into_machine(ALL_CORES_ID, "Intel Advisor roofs", &source),
-                vec![one.into_machine(SINGLE_THREAD_ID, "Intel Advisor roofs (single-threaded)", &source_1t)],
-            ),
-        };
-        Ok(Imported { machine: Some(machine), alternatives, ..Imported::default() })
+        let (machine, alternatives) =
+            roofs.into_machines(file, &source, &mut warnings).ok_or_else(|| ImportError::new(file, Some(line), "the Advisor roofs table has no memory or compute roof"))?;
+        Ok(Imported { machine: Some(machine), alternatives, warnings, ..Imported::default() })
     }
 }
 

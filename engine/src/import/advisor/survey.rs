@@ -9,6 +9,13 @@
 //! unknown precision), `Self GINTOP`, `Self Memory GB` (bytes between registers and L1:
 //! Advisor's cache-aware roofline), `Self L2 GB`, `Self L3 GB`, `Self DRAM GB` (zero means the cache
 //! simulation was not run: treated as not measured). Sizes are decimal (GB = 1e9 bytes).
+//!
+//! Loop parts: a vectorised loop's row (`Vectorized (Body; Remainder)`) is followed by rows of
+//! its parts, named `[child]-[loop …]` (the vector body, remainders, peel), whose times and
+//! counts add up to the loop's own (in the sample, loop 541: 0.830 s = 0.770 + 0.040 + 0.020).
+//! Counted beside their loop they would count it twice, so a part is dropped when its loop
+//! has a row; a part whose loop has none (a filtered report) is counted under the loop's name,
+//! where the parts add up to the loop.
 
 use super::strip_html;
 use crate::domain::counters::Counter;
@@ -18,6 +25,10 @@ use crate::import::table::{cell, find_line, header_starts_with, header_has, open
 use crate::import::{parse_number, split_unit, time_unit_s, Imported, Importer};
 use crate::domain::profile::Launch;
 use crate::units::GIGA;
+use rustc_hash::FxHashSet;
+
+/// How Advisor names a loop part: `[child]-[loop in f at a.f90:12]`.
+const PART_PREFIX: &str = "[child]-";
 
 pub struct AdvisorSurvey;
 
@@ -60,12 +71,17 @@ impl Importer for AdvisorSurvey {
             (cols.get("Self L3 GB"), Counter::L3Bytes, true),
             (cols.get("Self DRAM GB"), Counter::DramBytes, true),
         ];
-        let mut launches = Vec::new();
+        // (launch, whether the row is a loop part)
+        let mut rows: Vec<(Launch, bool)> = Vec::new();
         for rec in records {
             let n = strip_html(cell(&rec, name));
             if n.is_empty() {
                 continue; // trailing blank line
             }
+            let (n, is_part) = match n.strip_prefix(PART_PREFIX) {
+                Some(whole) => (whole.to_string(), true),
+                None => (n, false),
+            };
             let row_id = parse_number(cell(&rec, id)).filter(|v| *v >= 0.0).map(|v| v as u64);
             let mut sink = CounterSink::default();
             let flop = gflop.and_then(|c| parse_number(cell(&rec, c))).map(|g| g * GIGA);
@@ -99,8 +115,10 @@ impl Importer for AdvisorSurvey {
             if row_id.is_none() && sink.is_empty() {
                 continue; // a loop part (remainder, peel) without its own data
             }
-            launches.push(Launch { id: row_id, kernel: n, count: 1, counters: sink.into_counters(), device: None });
+            rows.push((Launch { id: row_id, kernel: n, count: 1, counters: sink.into_counters(), device: None }, is_part));
         }
+        let loops: FxHashSet<String> = rows.iter().filter(|(_, part)| !part).map(|(l, _)| l.kernel.clone()).collect();
+        let launches: Vec<Launch> = rows.into_iter().filter(|(l, part)| !part || !loops.contains(&l.kernel)).map(|(l, _)| l).collect();
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the Advisor survey has no loop or function rows"));
         }

@@ -67,6 +67,23 @@ impl Cpu {
     }
 }
 
+/// The catalogue's CPUs, by id: what [`is_cpu`] knows as one.
+pub const CPU_IDS: [&str; 3] = ["epyc-7763", "xeon-gold-6132", "xeon-8480"];
+
+/// Whether `m` is one of the catalogue's CPUs ([`CPU_IDS`]): a CPU profile (Intel Advisor's
+/// loops) is never drawn against a GPU, and its sentence says "CPU".
+pub fn is_cpu(m: &Machine) -> bool {
+    CPU_IDS.contains(&m.id.as_str())
+}
+
+/// The CPU a CPU profile is drawn against when its files describe no roofs and name no CPU
+/// (Intel Advisor's survey names neither): the Xeon Gold 6132, an AVX-512 Skylake-SP Xeon of
+/// the kind Advisor's CPU roofline is mostly run on. A stand-in, which the sentence calls the
+/// chosen machine and a warning asks to replace with the CPU that ran the profile.
+pub fn default_cpu() -> Machine {
+    xeon_gold_6132()
+}
+
 /// Intel Xeon Gold 6132 (Skylake-SP), the GPU course's "14-core Intel Xeon Gold 6132 CPU
 /// (∼1 200 GFlops)", "∼100 GB/s".
 ///
@@ -166,4 +183,26 @@ pub fn xeon_platinum_8480() -> Machine {
         }
         .machine(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::catalogue::{all, by_id};
+
+    #[test]
+    fn the_cpu_ids_are_the_catalogues_cpus() {
+        // Every id names a catalogue machine built as a CPU (L1 and L2 roofs, which no GPU
+        // entry lists both of beside a DRAM roof at CPU bandwidths).
+        for id in CPU_IDS {
+            let m = by_id(id).unwrap_or_else(|| panic!("{id} is not in the catalogue"));
+            assert!(is_cpu(&m), "{id}");
+            assert!(m.memory_level(Level::L1).is_some() && m.memory_level(Level::L2).is_some(), "{id}");
+        }
+        // And no other catalogue machine is one: the GPUs.
+        let cpus: Vec<String> = all().into_iter().filter(is_cpu).map(|m| m.id).collect();
+        assert_eq!(cpus, ["epyc-7763", "xeon-gold-6132", "xeon-8480"]);
+        assert!(!is_cpu(&by_id("v100").expect("v100")));
+        assert_eq!(default_cpu().id, "xeon-gold-6132");
+    }
 }

@@ -37,7 +37,7 @@ use crate::units::{GIGA, TERA};
 
 pub use amd::{mi210, mi250x, mi250x_gcd, mi300a, mi300x, mi325x, mi355x};
 pub use arch::{arch_rates, derived_machine, ArchRates};
-pub use cpu::{epyc_7763, xeon_gold_6132, xeon_platinum_8480};
+pub use cpu::{default_cpu, epyc_7763, is_cpu, xeon_gold_6132, xeon_platinum_8480, CPU_IDS};
 pub use intel::max_1550;
 pub use nvidia::{
     a10, a100, a100_40gb, a100_pcie, a100_pcie_40gb, b200, gb200, gh200, h100, h100_nvl, h100_pcie, h20, h200, l4, l40, l40s, p100, p100_pcie, rtx4090, rtx5060,
