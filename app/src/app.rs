@@ -151,7 +151,13 @@ impl AppState {
         let machine_note = Memo::new(move |_| {
             let c = chosen.get()?;
             let basis = clock_basis.get();
-            profile.with(|p| machine.with(|m| Some(choice::note(p.device.as_ref(), p.measured_sm_clock_hz, m, c, basis, p.identified.as_ref()))))
+            profile.with(|p| {
+                machine.with(|m| {
+                    let (mut sentence, warnings) = choice::note(p.device.as_ref(), p.measured_sm_clock_hz, m, c, basis, p.identified.as_ref());
+                    sentence.push_str(&kernels.with(|ks| choice::kernel_clocks_clause(m, ks)));
+                    Some((sentence, warnings))
+                })
+            })
         });
         let mode = RwSignal::new(Mode::Classic);
         let names = Memo::new(move |_| kernels.with(|ks| crate::prepare::take_names(ks).unwrap_or_else(|| distinct_display_names(&ks.iter().map(|k| k.name.as_str()).collect::<Vec<_>>()))));
@@ -203,8 +209,9 @@ impl AppState {
 
     /// Picks the machine for a dataset and its clock (the engine's `choice::choose`): a machine
     /// file among the files, else the profile's own GPU, else the machine shown now (V100 at
-    /// first) at the clock the profile measured. Decided before the load's report is prepared
-    /// (prepare.rs), applied when the load is shown ([`Self::apply_machine`]).
+    /// first; a catalogue CPU for a CPU profile) at the clock the profile measured. Decided
+    /// before the load's report is prepared (prepare.rs), applied when the load is shown
+    /// ([`Self::apply_machine`]).
     fn decide_machine(self, ds: &Dataset) -> Decided {
         let from_ncu = ds.files.iter().any(|f| f.format.starts_with("ncu"));
         let measured = ds.measured_sm_clock_hz();
@@ -216,9 +223,11 @@ impl AppState {
         let picked = match choice::choose(ds, None, ClockChoice::Measured) {
             Ok(Some(c)) => Ok(c),
             Ok(None) => {
-                let start = catalogue::by_id(&current.id).unwrap_or(current);
-                // The sentence says when the files name no GPU; an unknown one needs saying.
-                let unknown = ds.main_device().map(|_| choice::no_machine_reason(ds));
+                // A CPU profile gets a CPU, never the GPU on screen (choice::fallback_machine).
+                let start = choice::fallback_machine(ds, catalogue::by_id(&current.id).unwrap_or(current));
+                // The sentence says when the files name no GPU; an unknown one, or a CPU
+                // profile's missing CPU, needs saying.
+                let unknown = (ds.main_device().is_some() || choice::is_cpu_profile(ds)).then(|| choice::no_machine_reason(ds));
                 choice::choose(ds, Some(start), ClockChoice::Measured).and_then(|c| c.ok_or_else(|| "no machine".to_string())).map(|mut c| {
                     c.warnings.splice(0..0, unknown);
                     c

@@ -188,9 +188,7 @@ pub fn choose(ds: &Dataset, given: Option<Machine>, clock: ClockChoice) -> Resul
         warnings.push(w);
     }
     let mut sentence = sentence_of(device.as_ref(), measured, &machine, chosen, basis, is_cpu_profile(ds) || catalogue::is_cpu(&machine));
-    if let Some((lo, hi)) = kernel_clock_range(&ds.kernels).filter(|_| machine.per_kernel_clock) {
-        sentence.push_str(&format!("; each kernel judged at its own clock, {:.0}–{}", lo / 1e6, mhz(hi)));
-    }
+    sentence.push_str(&kernel_clocks_clause(&machine, &ds.kernels));
     Ok(Some(MachineChoice { machine, chosen, clock: basis, sentence, warnings, alternatives }))
 }
 
@@ -249,6 +247,16 @@ fn unpublished_base(m: &Machine, basis: ClockBasis, from_ncu: bool) -> Option<St
             mhz(m.clock_hz.unwrap_or(0.0))
         )
     })
+}
+
+/// What the sentence above the chart adds when each kernel is judged at its own clock
+/// ([`Machine::per_kernel_clock`]) and their clocks differ: "; each kernel judged at its own
+/// clock, 1360–1499 MHz". Empty otherwise. [`choose`], the app and a link's chart append it.
+pub fn kernel_clocks_clause(m: &Machine, kernels: &[crate::domain::KernelProfile]) -> String {
+    match kernel_clock_range(kernels).filter(|_| m.per_kernel_clock) {
+        Some((lo, hi)) => format!("; each kernel judged at its own clock, {:.0}–{}", lo / 1e6, mhz(hi)),
+        None => String::new(),
+    }
 }
 
 /// The lowest and highest SM clock the kernels ran at (each kernel's time-weighted measured

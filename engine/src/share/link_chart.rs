@@ -55,7 +55,9 @@ impl LinkChart {
         let note = view.choice.as_ref().and_then(|c| {
             let chosen = c.chosen?;
             let basis = c.clock.unwrap_or(ClockBasis::Stated);
-            Some(choice::note(c.device.as_ref(), c.measured_sm_clock_hz, &machine, chosen, basis, None))
+            let (mut sentence, warnings) = choice::note(c.device.as_ref(), c.measured_sm_clock_hz, &machine, chosen, basis, None);
+            sentence.push_str(&choice::kernel_clocks_clause(&machine, &kernels));
+            Some((sentence, warnings))
         });
         Some(LinkChart {
             selected: view.selected.filter(|&i| i < kernels.len()),
