@@ -21,7 +21,7 @@ pub fn sample(rel: &str) -> SourceFile {
 /// Every sample file's path, sorted, format folder by format folder.
 pub fn all_paths() -> Vec<String> {
     let mut out = Vec::new();
-    for sub in ["ncu", "ncu-rep", "nvprof", "rocprof", "advisor", "ert"] {
+    for sub in ["ncu", "ncu-rep", "nvprof", "rocprof", "advisor", "advisor-html", "ert"] {
         let dir = format!("{SAMPLES}/{sub}");
         let mut paths: Vec<String> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("{dir}: {e}"))
