@@ -100,18 +100,18 @@ fn rocprof_compute_sysinfo_describes_the_gpu() {
     assert_eq!(gpu.memory_clock_hz, Some(1.6e9));
     assert_eq!(gpu.l2_bytes, Some(8192.0 * 1024.0));
     assert_eq!(gpu.describe(), "MI200 (gfx90a, 104 CUs)");
-    // It is still a machine description too, now carrying the same facts.
+    // A device, not a machine (issue 41): the catalogue entry of the device gives the roofs.
     let ds = load(&[sys]);
     assert_eq!(names(&ds), ["MI200"]);
-    let m = ds.machine.expect("machine");
-    assert_eq!((m.arch.as_deref(), m.sm_count, m.clock_hz), (Some("gfx90a"), Some(104), Some(1.7e9)));
-    // After the empirical roofline.csv (whose numbers come first), the merged machine still
-    // knows the architecture from sysinfo.csv.
+    assert!(ds.machine.is_none());
+    // Beside the empirical roofline.csv, the device keeps what sysinfo.csv says and the machine
+    // is roofline.csv's alone.
     let roof = sample("rocprof/omniperf__tests_workloads_vcopy_MI200_roofline.csv");
     let ds = load(&[roof, sample("rocprof/omniperf__tests_workloads_vcopy_MI200_sysinfo.csv")]);
+    let gpu = &ds.devices.runs[0].device;
+    assert_eq!((gpu.arch.as_deref(), gpu.sm_count), (Some("gfx90a"), Some(104)));
     let m = ds.machine.expect("machine");
-    assert_eq!((m.arch.as_deref(), m.sm_count), (Some("gfx90a"), Some(104)));
-    assert_eq!(m.memory_level(roofline_engine::model::Level::Dram).map(|l| l.bytes_per_s), Some(1388.9302e9), "HBMBw of device 0, empirical, first");
+    assert_eq!(m.memory_level(roofline_engine::model::Level::Dram).map(|l| l.bytes_per_s), Some(1388.9302e9), "HBMBw of device 0, empirical");
 }
 
 #[test]

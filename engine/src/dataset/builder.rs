@@ -357,7 +357,7 @@ impl DatasetBuilder {
             self.ds.transfers.drain(transfers.clone());
         }
         for (d, time_s, count) in &f.devices {
-            if let Some(run) = self.ds.devices.runs.iter_mut().find(|r| r.device.agrees_with(d)) {
+            if let Some(run) = self.ds.devices.runs.iter_mut().find(|r| super::devices::same_device(&r.device, d)) {
                 run.kernel_time_s = (run.kernel_time_s - time_s).max(0.0);
                 run.launches = run.launches.saturating_sub(*count);
             }

@@ -163,12 +163,16 @@ impl Devices {
     }
 
     fn find_or_add(&mut self, d: &Device) -> &mut DeviceRun {
-        let i = match self.runs.iter().position(|r| r.device.agrees_with(d)) {
+        let i = match self.runs.iter().position(|r| same_device(&r.device, d)) {
             Some(i) => {
                 if let Some(r) = self.runs.get_mut(i) {
+                    if index_named(&r.device) && !index_named(d) {
+                        r.device.name = d.name.clone();
+                    }
                     r.device.fill_from(d);
                     r.device = std::mem::take(&mut r.device).normalised();
                 }
+                self.absorb_indexed(i);
                 i
             }
             None => {
@@ -177,6 +181,33 @@ impl Devices {
             }
         };
         &mut self.runs[i]
+    }
+
+    /// Folds into run `i`, once it is a described GPU, the other runs known by index only that
+    /// it describes (the tables of a workload on several GPUs of the model its `sysinfo.csv`
+    /// names): whichever file came first, they end as one device, as nvprof's "Tesla V100 (0)"
+    /// and "(1)" are one.
+    fn absorb_indexed(&mut self, i: usize) {
+        let Some(target) = self.runs.get(i).map(|r| r.device.clone()) else { return };
+        if index_named(&target) {
+            return;
+        }
+        let mut j = 0;
+        while j < self.runs.len() {
+            let joins = j != i && self.runs.get(j).is_some_and(|r| index_joins(&r.device, &target));
+            if !joins {
+                j += 1;
+                continue;
+            }
+            let other = self.runs.remove(j);
+            let at = if j < i { i - 1 } else { i };
+            if let Some(r) = self.runs.get_mut(at) {
+                r.kernel_time_s += other.kernel_time_s;
+                r.launches = r.launches.saturating_add(other.launches);
+                r.stats.merge(&other.stats);
+            }
+            return self.absorb_indexed(at);
+        }
     }
 
     /// The device that ran the most kernel time (the first named on a tie).
@@ -196,6 +227,37 @@ impl Devices {
             all.clock_hz()
         })
     }
+}
+
+/// Whether two descriptions are one device: they agree ([`Device::agrees_with`]), or one is a
+/// GPU that rocprof's tables know by index only ("GPU 2", `GPU_ID`) and the other the GPU that
+/// rocprof-compute's `sysinfo.csv` describes (an AMD GPU with a gfx target, named by its
+/// model, "MI300X_A1"): a workload's counter tables and its sysinfo are of the same GPU (issue
+/// 41), and the joined device keeps the model's name.
+pub fn same_device(a: &Device, b: &Device) -> bool {
+    a.agrees_with(b) || index_joins(a, b) || index_joins(b, a)
+}
+
+/// A device named only by its index, "GPU 2" (`import::device_list::DeviceList::numbered`).
+fn index_named(d: &Device) -> bool {
+    d.name.as_deref().and_then(|n| n.strip_prefix("GPU ")).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `described` (a named AMD GPU with a gfx target) describes `index` (a GPU known by
+/// index, with nothing said of it that differs).
+fn index_joins(index: &Device, described: &Device) -> bool {
+    fn same<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
+        a.as_ref().zip(b.as_ref()).is_none_or(|(x, y)| x == y)
+    }
+    index_named(index)
+        && !index_named(described)
+        && described.name.is_some()
+        && described.vendor == Some(crate::domain::Vendor::Amd)
+        && described.arch.is_some()
+        && index.vendor.is_none_or(|v| v == crate::domain::Vendor::Amd)
+        && index.compute_capability.is_none()
+        && same(&index.arch, &described.arch)
+        && same(&index.sm_count, &described.sm_count)
 }
 
 #[cfg(test)]
@@ -272,3 +334,4 @@ mod tests {
         assert!(ds.unattributed.from_clock_metric());
     }
 }
+

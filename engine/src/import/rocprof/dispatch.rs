@@ -13,7 +13,7 @@
 //! The GPU is an index only (`gpu-id` in v1, `GPU_ID` in v2/rocprof-compute, `Agent_Id` in
 //! v3), read as a device named "GPU N".
 
-use super::{classify, AmdAccum};
+use super::{classify, AmdAccum, AssumedSizes, Generation};
 use crate::domain::counters::Counter;
 use crate::error::ImportError;
 use crate::import::device_list::DeviceList;
@@ -53,17 +53,17 @@ impl Importer for RocprofDispatches {
         let wave = cols.any(&["wave_size", "Wave_Size"]);
         let gpu = cols.any(&["gpu-id", "GPU_ID", "Agent_Id"]);
         let mut devices = DeviceList::default();
-        let mut mi300 = false;
+        let generation = cols.names().iter().fold(Generation::Unknown, |g, n| g.or(Generation::of(n)));
         let plan: Vec<(usize, usize, bool)> = cols
             .names()
             .iter()
             .enumerate()
             .filter_map(|(i, n)| {
-                let (slot, channel, is_mi300) = classify(n)?;
-                mi300 |= is_mi300;
+                let (slot, channel, _) = classify(n)?;
                 Some((i, slot, channel))
             })
             .collect();
+        let mut assumed = AssumedSizes::default();
 
         let mut launches = Vec::new();
         for rec in records {
@@ -83,20 +83,21 @@ impl Importer for RocprofDispatches {
             if let Some(ns) = time_ns.filter(|ns| *ns > 0.0) {
                 sink.put(Counter::TimeS, false, ns * 1e-9);
             }
-            let mut acc = AmdAccum { mi300, ..AmdAccum::default() };
+            let mut acc = AmdAccum { generation, ..AmdAccum::default() };
             for &(i, slot, channel) in &plan {
                 if let Some(v) = parse_number(cell(&rec, i)) {
                     acc.put(slot, channel, v);
                 }
             }
             let wave_size = wave.and_then(|w| parse_number(cell(&rec, w))).filter(|w| *w > 0.0).unwrap_or(64.0);
-            acc.finish(wave_size, &mut sink);
+            assumed.note(&acc.finish(wave_size, &mut sink));
             let device = gpu.and_then(|g| devices.numbered(cell(&rec, g)));
             launches.push(Launch { id: Some(dispatch), kernel: names::clean(cell(&rec, kernel)), count: 1, counters: sink.into_counters(), device });
         }
         if launches.is_empty() {
             return Err(ImportError::new(file, Some(line), "the rocprof table has a header but no dispatch rows"));
         }
-        Ok(Imported { launches, devices: devices.into_devices(), ..Imported::default() })
+        let warnings = assumed.warning(file).into_iter().collect();
+        Ok(Imported { launches, devices: devices.into_devices(), warnings, ..Imported::default() })
     }
 }
