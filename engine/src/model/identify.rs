@@ -90,6 +90,7 @@ const NAME_RULES: &[NameRule] = &[
     rule(&["5060", "ti"], &[], "rtx5060ti"),
     rule(&["5060"], &["ti"], "rtx5060"),
     rule(&["mi355x"], &[], "mi355x"),
+    rule(&["mi350x"], &[], "mi350x"),
     rule(&["mi325x"], &[], "mi325x"),
     rule(&["mi300x"], &[], "mi300x"),
     rule(&["mi300a"], &[], "mi300a"),

@@ -276,15 +276,17 @@ pub static ARCHES: [ArchRates; 14] = [
         shared_in_l1: true,
         source: "NVIDIA GeForce RTX 50 series specifications (AI TOPS, CUDA cores, boost clocks)",
     },
-    // CDNA 2 CU: 4 SIMDs × 16 lanes, FP64 at the FP32 rate (packed FP32 FMA doubles FP32; the
-    // data sheets' "FP32 vector" does not count it); MFMA per rocprof-compute's gfx90a peaks
-    // (F16/BF16/I8 1024, F32/F64 256 per CU per clock; MI250X 383 TF = 220 × 1024 × 1.7 GHz).
+    // CDNA 2 CU: 4 SIMDs × 16 lanes, FP64 128 FLOPs per clock; FP32 256 with packed FMA
+    // (`v_pk_fma_f32`: MI250X data sheet "Peak Single Precision Packed FP32 95.7 TF" = 220 ×
+    // 256 × 1.7 GHz; its "FP32 vector" 47.9 is the unpacked rate, 128); MFMA per
+    // rocprof-compute's gfx90a peaks (F16/BF16/I8 1024, F32/F64 256 per CU per clock; MI250X
+    // 383 TF = 220 × 1024 × 1.7 GHz).
     ArchRates {
         arch: "gfx90a",
         vendor: Vendor::Amd,
         generation: "CDNA 2",
         fp64: 128.0,
-        fp32: 128.0,
+        fp32: 256.0,
         fp16: None,
         matrix: &[(Fp16, 1024.0), (Bf16, 1024.0), (Fp32, 256.0), (Fp64, 256.0), (Int8, 1024.0)],
         matrix_geforce: &[],
@@ -294,7 +296,7 @@ pub static ARCHES: [ArchRates; 14] = [
         flops_per_tensor_inst: None,
         transaction_bytes: None,
         shared_in_l1: false,
-        source: "AMD MI210/MI250X data sheets; rocprofiler-compute gfx90a speed-of-light peaks",
+        source: "AMD MI210/MI250X data sheets (packed FP32); rocprofiler-compute gfx90a speed-of-light peaks",
     },
     // CDNA 3 CU: ROCm "MI300 microarchitecture", FLOPS/clock/CU: matrix FP64 256, vector FP64
     // 128, matrix FP32 256, vector FP32 256, TF32 1024, FP16/BF16 2048, FP8/INT8 4096.

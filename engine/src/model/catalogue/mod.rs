@@ -35,7 +35,7 @@ use super::machine::{Ceiling, ComputeKind, Level, Machine, MemoryLevel, PeakSet}
 use crate::domain::DataType;
 use crate::units::{GIGA, TERA};
 
-pub use amd::{mi210, mi250x, mi250x_gcd, mi300a, mi300x, mi325x, mi355x};
+pub use amd::{mi210, mi250x, mi250x_gcd, mi300a, mi300x, mi325x, mi350x, mi355x};
 pub use arch::{arch_rates, derived_machine, ArchRates};
 pub use cpu::{default_cpu, epyc_7763, is_cpu, xeon_gold_6132, xeon_platinum_8480, CPU_IDS};
 pub use intel::max_1550;
@@ -157,6 +157,7 @@ const MACHINES: &[(&str, Builder)] = &[
     ("mi300a", mi300a),
     ("mi300x", mi300x),
     ("mi325x", mi325x),
+    ("mi350x", mi350x),
     ("mi355x", mi355x),
     ("epyc-7763", epyc_7763),
     // Intel: Xe-HPC; Skylake-SP, Sapphire Rapids.
@@ -200,7 +201,7 @@ mod tests {
             assert_eq!(build().id, *id);
             assert_eq!(by_id(&id.to_uppercase()).map(|m| m.id).as_deref(), Some(*id));
         }
-        assert_eq!(MACHINES.len(), 39);
+        assert_eq!(MACHINES.len(), 40);
         assert!(by_id("v100 ").is_none() && by_id("").is_none() && by_id("a100-80gb").is_none());
     }
 

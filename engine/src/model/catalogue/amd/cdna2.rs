@@ -6,13 +6,16 @@ use crate::domain::{DataType, Vendor};
 use crate::model::machine::{Ceiling, ComputeKind, Level, Link, Machine};
 
 /// MI250X peaks × `share` (1 for both GCDs, ½ for one): AMD MI250X data sheet, at 1700 MHz:
-/// "Up to 47.9 TF" FP64/FP32 vector (220 CUs × 128 × 1.7 GHz; packed FP32 FMA, not counted
-/// by the data sheet's FP32 vector figure, doubles it), "95.7 TF" FP64/FP32 matrix, "383.0
-/// TF" FP16/BF16 (220 × 1024 × 1.7 = 383.0), "383.0 TOPS" INT8.
+/// "Up to 47.9 TF" FP64 vector (220 CUs × 128 × 1.7 GHz), **"95.7 TF" packed FP32** (220 ×
+/// 256 × 1.7: `v_pk_fma_f32` does two FP32 FMAs per lane; the sheet's "FP32 vector" 47.9 is
+/// the unpacked rate, which the FP32 no-FMA line, half the packed FMA rate, equals), "95.7 TF"
+/// FP64/FP32 matrix, "383.0 TF" FP16/BF16 (220 × 1024 × 1.7 = 383.0), "383.0 TOPS" INT8. The
+/// FP32 roof is the packed one, as on CDNA 3, whose "FP32 vector" peak counts packing (MI300X
+/// 163.4 = 304 × 256 × 2.1): an FP32 kernel above 47.9 TF is packed, not above its roof.
 fn mi250x_compute(share: f64) -> Vec<Ceiling> {
     let mut compute = Vec::new();
     compute.extend(vec_tf(ComputeKind::Fp64, 47.9 * share));
-    compute.extend(vec_tf(ComputeKind::Fp32, 47.9 * share));
+    compute.extend(vec_tf(ComputeKind::Fp32, 95.7 * share));
     compute.push(matrix(DataType::Fp16, 383.0 * share));
     compute.push(matrix(DataType::Bf16, 383.0 * share));
     compute.push(matrix(DataType::Fp32, 95.7 * share));
@@ -76,7 +79,9 @@ pub fn mi250x_gcd() -> Machine {
 /// AMD Instinct MI210 at its 1700 MHz peak engine clock: data-sheet and measured values side
 /// by side.
 ///
-/// - Theoretical: AMD MI210 data sheet (104 CUs; FP64/FP32 vector 22.6, matrix 45.3, FP16/
+/// - Theoretical: AMD MI210 data sheet (104 CUs; FP64 vector 22.6, packed FP32 45.3 (104 ×
+///   256 × 1.7 GHz; the sheet's unpacked "FP32 vector" 22.6 is the FP32 no-FMA line, see
+///   [`mi250x_compute`]), matrix FP64/FP32 45.3, FP16/
 ///   BF16/INT8 matrix 181.0 TFLOP/s or TOPS; HBM2e 1638.4 GB/s, which rocprof-compute's
 ///   `sysinfo.csv` also reports as `hbm_bw`: 2 × 1600 MHz × 4096 bits / 8). 64 GiB, L2 8 MiB
 ///   (ROCm "GPU hardware specifications").
@@ -90,7 +95,7 @@ pub fn mi210() -> Machine {
     let g = |name: &str, kind, gf: f64| Ceiling::vector(name, kind, gf * 1e9);
     let mut compute = Vec::new();
     compute.extend(vec_tf(ComputeKind::Fp64, 22.6));
-    compute.extend(vec_tf(ComputeKind::Fp32, 22.6));
+    compute.extend(vec_tf(ComputeKind::Fp32, 45.3));
     compute.push(matrix(DataType::Fp16, 181.0));
     compute.push(matrix(DataType::Bf16, 181.0));
     compute.push(matrix(DataType::Fp32, 45.3));

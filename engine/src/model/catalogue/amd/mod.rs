@@ -17,4 +17,4 @@ mod cdna4;
 
 pub use cdna2::{mi210, mi250x, mi250x_gcd};
 pub use cdna3::{mi300a, mi300x, mi325x};
-pub use cdna4::mi355x;
+pub use cdna4::{mi350x, mi355x};
