@@ -54,7 +54,7 @@ fn every_sample_loads_except_the_failed_run_log() {
         assert!(!ds.kernels.is_empty() || ds.machine.is_some() || !ds.devices.runs.is_empty(), "{p}: neither kernels nor a machine nor a device");
         loaded += 1;
     }
-    assert_eq!(loaded, 36, "samples loaded (37 files, one failed-run log)");
+    assert_eq!(loaded, 37, "samples loaded (38 files with advisor-html, one failed-run log)");
 }
 
 #[test]
