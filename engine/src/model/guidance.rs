@@ -42,7 +42,7 @@
 use super::hierarchical::{level_bytes, sizes};
 use super::instruction::{predication_ratio, threads_per_warp, warp_inst};
 use super::machine::{Ceiling, ComputeKind, Level, Machine};
-use super::walls::{describe_global, describe_shared, global_ldst, shared_ldst};
+use super::walls::{describe_global, describe_shared_access, global_ldst};
 use crate::domain::counters::Counter;
 use crate::domain::profile::{KernelProfile, Precision};
 use crate::domain::DataType;
@@ -126,7 +126,7 @@ pub fn kernel_clock_factor(k: &KernelProfile, m: &Machine) -> f64 {
 /// machine has a faster ceiling of the same type, as a GeForce card's FP16 accumulation
 /// beside its FP32 accumulation (`catalogue::FP16_ACCUMULATE`): the counters merge both
 /// paths, so a kernel above the first must have used the second.
-fn matrix_roof<'m>(m: &'m Machine, t: DataType, achieved_flops_per_s: Option<f64>) -> Option<&'m Ceiling> {
+fn matrix_roof(m: &Machine, t: DataType, achieved_flops_per_s: Option<f64>) -> Option<&Ceiling> {
     let first = m.matrix_ceiling(t)?;
     let Some(rate) = achieved_flops_per_s.filter(|r| *r > first.flops_per_s) else { return Some(first) };
     let faster = m.compute.iter().filter(|c| c.kind == ComputeKind::Tensor && c.data_type == Some(t) && c.flops_per_s > first.flops_per_s);
@@ -413,8 +413,10 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
     if let Some(p) = global_ldst(k) {
         parts.push(describe_global(p.inst_per_txn));
     }
-    if let Some(p) = shared_ldst(k) {
-        parts.push(describe_shared(p.inst_per_txn));
+    // Bank conflicts as the hardware counted them, else wavefronts per LD/ST, never called
+    // conflicts (issue 42).
+    if let Some(s) = describe_shared_access(k) {
+        parts.push(s);
     }
     if let Some(r) = predication_ratio(k, threads_per_warp(machine)) {
         if r < 1.05 {

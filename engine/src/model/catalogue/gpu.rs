@@ -71,7 +71,7 @@ impl Gpu {
             l2_bytes: self.l2_mib.map(|m| m * MIB),
             flops_per_tensor_inst: rates.and_then(|r| r.flops_per_tensor_inst),
             clock_hz: Some(self.clock_mhz * MEGA),
-            base_clock_hz: self.base_mhz.is_finite().then(|| self.base_mhz * MEGA),
+            base_clock_hz: self.base_mhz.is_finite().then_some(self.base_mhz * MEGA),
             boost_clock_hz: Some(self.boost_mhz * MEGA),
             issue,
             transaction_bytes,
