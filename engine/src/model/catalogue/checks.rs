@@ -26,7 +26,7 @@ fn the_catalogue_has_every_id_the_identification_maps_onto() {
     let ids: Vec<String> = all().into_iter().map(|m| m.id).collect();
     let want = [
         "v100", "v100-pcie", "p100", "p100-pcie", "t4", "a100", "a100-40gb", "a100-pcie", "a100-pcie-40gb", "a10", "l4", "l40", "l40s", "rtx4090", "h100", "h100-pcie", "h100-nvl", "h200", "gh200", "h20", "b200",
-        "gb200", "rtx5090", "rtx5080", "rtx5070ti", "rtx5070", "rtx5060ti", "rtx5060", "mi210", "mi250x", "mi250x-gcd", "mi300a", "mi300x", "mi325x", "mi350x", "mi355x", "max1550",
+        "gb200", "rtx5090", "rtx5080", "rtx5070ti", "rtx5070", "rtx5060ti", "rtx5060", "mi210", "mi250x", "mi250x-gcd", "mi300a", "mi300x", "mi300x-cpx", "mi325x", "mi350x", "mi355x", "max1550",
         "xeon-gold-6132", "epyc-7763", "xeon-8480",
     ];
     let mut got = ids.clone();

@@ -156,6 +156,7 @@ const MACHINES: &[(&str, Builder)] = &[
     ("mi250x-gcd", mi250x_gcd),
     ("mi300a", mi300a),
     ("mi300x", mi300x),
+    ("mi300x-cpx", partition::mi300x_cpx),
     ("mi325x", mi325x),
     ("mi350x", mi350x),
     ("mi355x", mi355x),
@@ -201,7 +202,7 @@ mod tests {
             assert_eq!(build().id, *id);
             assert_eq!(by_id(&id.to_uppercase()).map(|m| m.id).as_deref(), Some(*id));
         }
-        assert_eq!(MACHINES.len(), 40);
+        assert_eq!(MACHINES.len(), 41);
         assert!(by_id("v100 ").is_none() && by_id("").is_none() && by_id("a100-80gb").is_none());
     }
 

@@ -110,6 +110,24 @@ pub fn part_of(whole: &Machine, device: &Device) -> Option<(Machine, String)> {
     Some((m, note))
 }
 
+/// An AMD Instinct MI300X in CPX (core-partitioned) mode, one of its eight partitions: one
+/// XCD, 38 of the 304 CUs (AMD's MI300X compute-partitioning guide: SPX one partition of all
+/// 8 XCDs, DPX 2 × 4, QPX 4 × 2, CPX 8 × 1). Compute roofs are the whole MI300X's ÷ 8; in NPS1
+/// memory mode every partition reaches the whole HBM and Infinity Cache, so DRAM is the whole
+/// MI300X's, an upper bound for one partition (its note says so). ROCm shows each partition as
+/// a device named as the whole GPU with 38 CUs, which [`part_of`] derives the same way.
+pub fn mi300x_cpx() -> Machine {
+    let device = Device { name: Some("AMD Instinct MI300X (CPX partition)".into()), arch: Some("gfx942".into()), sm_count: Some(38), ..Device::default() };
+    let whole = super::mi300x();
+    match part_of(&whole, &device) {
+        Some((mut m, _)) => {
+            m.id = "mi300x-cpx".into();
+            m
+        }
+        None => whole,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +176,12 @@ mod tests {
         assert!((f(&m, ComputeKind::Fp64) / f(&whole, ComputeKind::Fp64) - 0.125).abs() < 1e-12);
         assert_eq!(m.memory_level(Level::Dram), whole.memory_level(Level::Dram));
         assert!(note.contains("38 of the AMD Instinct MI300X's 304 CUs") && note.contains("upper bound"), "{note}");
+        // The catalogue's CPX entry is that partition: FP64 vector 304 × 128 × 2.1 GHz ÷ 8 =
+        // 38 × 128 × 2.1e9 = 10.2144 TFLOP/s.
+        let cpx = mi300x_cpx();
+        assert_eq!((cpx.id.as_str(), cpx.sm_count), ("mi300x-cpx", Some(38)));
+        assert_eq!(f(&cpx, ComputeKind::Fp64), f(&m, ComputeKind::Fp64));
+        assert!((f(&cpx, ComputeKind::Fp64) / (38.0 * 128.0 * 2.1e9) - 1.0).abs() < 0.02, "{}", f(&cpx, ComputeKind::Fp64));
     }
 
     #[test]
