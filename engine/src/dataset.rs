@@ -146,9 +146,21 @@ pub fn load_dataset(files: &[SourceFile]) -> Result<Dataset, ImportError> {
     b.finish()
 }
 
-/// Whether two counter sets measure any counter in common.
+/// Whether two counter sets measure any counter in common, other than a clock they agree on.
+///
+/// Every Nsight Compute section that draws a roof repeats the clocks it ran at ("SM
+/// Frequency", "DRAM Frequency": a `--section SpeedOfLight_RooflineChart` export lists them
+/// under each body item), so two exports of one launch (its details page and its roofline
+/// chart's) both carry the SM clock: the same launch, not another run, where the clocks agree
+/// to the 3 significant digits the page prints them with (issue 42: they made two launches).
+/// A shared count (time, bytes, instructions) still means another run.
 fn overlaps(a: &Counters, b: &Counters) -> bool {
-    a.iter().any(|(c, _)| b.get(c).is_some())
+    a.iter().any(|(c, x)| b.get(c).is_some_and(|y| !(c.is_rate() && same_clock(x, y))))
+}
+
+/// Two clocks that agree to the half percent a 3-significant-digit print ("1.98 Ghz") allows.
+fn same_clock(x: f64, y: f64) -> bool {
+    (x - y).abs() <= 0.005 * x.abs().max(y.abs())
 }
 
 /// Adds one file's kernel totals to the dataset's (module doc: disjoint → union, overlapping → more launches).

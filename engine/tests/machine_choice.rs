@@ -80,14 +80,17 @@ fn the_nersc_v100_run_is_drawn_at_its_measured_clock() {
 fn an_nvprof_file_names_its_device_from_the_device_column() {
     let ds = load_dataset(&[sample("nvprof/magus__apps_devid_parboil_metrics_metrics_parboil_sgemm.csv")]).expect("loads");
     assert_eq!(ds.main_device().and_then(|r| r.device.name.as_deref()), Some("GeForce GTX 1080 Ti"));
-    // A name alone, not in the catalogue and of no known architecture: named, no roof invented.
+    // A name alone, not in the catalogue: named with its architecture from NVIDIA's
+    // compute-capability list (GP102, compute capability 6.1: sm_61; issue 42), no roof
+    // invented (no SM count or clock to derive one from).
     let r = analyze_choice(&ds, choose(&ds, None, ClockChoice::Measured).expect("clock").as_ref());
-    assert_eq!(r.device.and_then(|d| d.name).as_deref(), Some("GeForce GTX 1080 Ti"));
+    assert_eq!(r.device.as_ref().and_then(|d| d.name.as_deref()), Some("GeForce GTX 1080 Ti"));
+    assert_eq!(r.device.as_ref().and_then(|d| d.arch.as_deref()), Some("sm_61"));
     assert!(r.machine.is_none());
     // …and says why there are no roofs, naming the GPU.
     assert_eq!(
         r.warnings,
-        vec!["GeForce GTX 1080 Ti is not a GPU this version knows, and the files carry neither its peaks nor enough of its attributes to derive them: choose its machine to draw roofs".to_string()]
+        vec!["GeForce GTX 1080 Ti (sm_61) is not a GPU this version knows, and the files carry neither its peaks nor enough of its attributes to derive them: choose its machine to draw roofs".to_string()]
     );
 }
 

@@ -104,11 +104,24 @@ pub enum Counter {
     /// `sm__ops_path_tensor_op_{hmma,imma}_*`), a part of the per-type counts above: on Hopper
     /// that path reaches two thirds of the dense roof (`model::guidance::mma_sync_share`).
     MatrixSyncOps,
+    /// L2 clock, Hz (`lts__cycles_elapsed.avg.per_second`): the L2 slices run on their own
+    /// clock, not the SM's (a GH200 report: 1.70 GHz L2 under a 1.47 GHz SM clock), so an L2
+    /// roof given per L2 cycle scales with this clock, not [`Counter::ClockHz`]. A rate: a
+    /// kernel's is the launch-weighted mean of its launches', as for the SM clock.
+    L2ClockHz,
+    /// Shared-memory load bank conflicts (`l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`,
+    /// nvprof's `shared_ld_bank_conflict`): the extra wavefronts a conflict costs, counted by
+    /// the hardware. Not wavefronts − instructions: a conflict-free 64- or 128-bit load needs
+    /// 2 or 4 wavefronts and has none.
+    SharedLdBankConflicts,
+    /// Shared-memory store bank conflicts (`l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum`,
+    /// nvprof's `shared_st_bank_conflict`).
+    SharedStBankConflicts,
 }
 
 impl Counter {
     /// Every counter, in declaration order (the index of [`Counters`]).
-    pub const ALL: [Counter; 46] = [
+    pub const ALL: [Counter; 49] = [
         Counter::TimeS,
         Counter::Cycles,
         Counter::ClockHz,
@@ -155,12 +168,15 @@ impl Counter {
         Counter::MatrixInt8,
         Counter::L3Bytes,
         Counter::MatrixSyncOps,
+        Counter::L2ClockHz,
+        Counter::SharedLdBankConflicts,
+        Counter::SharedStBankConflicts,
     ];
 
     /// Whether launches of one kernel combine by summing (counts, bytes, time) or by a
     /// time-weighted mean (rates such as the clock).
     pub fn is_rate(self) -> bool {
-        matches!(self, Counter::ClockHz)
+        matches!(self, Counter::ClockHz | Counter::L2ClockHz)
     }
 
     /// The counter's name in JSON (`.roofline.json` view files, anything that serialises
@@ -215,6 +231,9 @@ impl Counter {
             Counter::MatrixInt8 => "ops_matrix_int8",
             Counter::L3Bytes => "bytes_l3",
             Counter::MatrixSyncOps => "ops_matrix_mma_sync",
+            Counter::L2ClockHz => "l2_clock_hz",
+            Counter::SharedLdBankConflicts => "shared_ld_bank_conflicts",
+            Counter::SharedStBankConflicts => "shared_st_bank_conflicts",
         }
     }
 

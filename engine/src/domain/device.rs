@@ -87,10 +87,17 @@ impl Device {
     }
 
     /// Fills what follows from what is there: the vendor and `sm_XY` architecture from a
-    /// compute capability, the vendor from a `gfx` architecture or from the name.
+    /// compute capability, else the architecture of an older NVIDIA part from its product name
+    /// ([`super::gpu_arch`]: nvprof names a "Tesla K80" or "GeForce GTX 760", never its compute
+    /// capability), the vendor from a `gfx` architecture or from the name.
     pub fn normalised(mut self) -> Device {
         if let (None, Some((major, minor))) = (&self.arch, self.compute_capability) {
             self.arch = Some(format!("sm_{major}{minor}"));
+        }
+        if let (None, None, Some(name)) = (&self.arch, self.compute_capability, self.name.as_deref()) {
+            if let Some((major, minor)) = super::gpu_arch::compute_capability_of_name(name) {
+                self.arch = Some(format!("sm_{major}{minor}"));
+            }
         }
         if self.vendor.is_none() {
             let name = self.name.as_deref().unwrap_or("").to_ascii_lowercase();

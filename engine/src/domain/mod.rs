@@ -6,6 +6,7 @@
 pub mod counters;
 pub mod data_type;
 pub mod device;
+pub mod gpu_arch;
 pub mod names;
 pub mod profile;
 pub mod short_names;

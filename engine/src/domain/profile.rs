@@ -64,6 +64,15 @@ impl KernelProfile {
         })
     }
 
+    /// The L2 clock the kernel ran at, Hz ([`Counter::L2ClockHz`], Nsight Compute
+    /// `lts__cycles_elapsed.avg.per_second`; the launch-weighted mean over its launches, as
+    /// the SM clock [`Counter::ClockHz`]); `None` where the file does not measure it. The L2
+    /// has its own clock domain, so a roof given per L2 cycle scales with this, not the SM
+    /// clock.
+    pub fn l2_clock_hz(&self) -> Option<f64> {
+        self.counters.get(Counter::L2ClockHz)
+    }
+
     /// Matrix work of one data type: FLOPs (operations for INT8), as counted.
     pub fn matrix_flops(&self, t: DataType) -> Option<f64> {
         self.counters.get(t.matrix_counter())

@@ -6,7 +6,8 @@
 //! of 2024+ versions simply omit; `==PROF==` lines and the application's stdout before the
 //! header; thousands separators (`4,963,609,951.19`); BOM; CRLF. Columns are found by name.
 //!
-//! The metric → counter map below is shared with the raw page ([`super::ncu_raw`]). Read as a
+//! Metric names and units become counters in [`super::ncu_metrics`], shared with the raw page
+//! ([`super::ncu_raw`]) and the reports (`ncu_rep`). Read as a
 //! stream ([`super::stream`]): rows are split into fields in a reused buffer, and a launch is
 //! handed over when its last row has been read.
 
@@ -17,7 +18,6 @@ use super::ncu_metrics::{unknown_units_warning, LaunchMetrics};
 use super::stream::{read_whole, Collect, LaunchRef, LaunchSink, NameCache, RecordParser};
 use super::table::{find_line, header_has, header_starts_with, is_chatter_fields, Columns, DETECT_LINES};
 use super::{parse_number, Imported, Importer};
-use crate::domain::counters::Counter;
 use crate::error::ImportError;
 
 /// The details page of `ncu --csv`.
@@ -80,52 +80,6 @@ pub fn rate_scale(unit: &str) -> Option<f64> {
         _ => return None,
     };
     Some(b / s)
-}
-
-/// The canonical counter a metric measures, by its raw name (any generation: the NERSC
-/// hierarchical-roofline set, the Instruction Roofline set of Ding & Williams, newer
-/// `dram__bytes_op_*` names) or an unambiguous details-page label. Returns the counter and
-/// whether several metrics add into it (ld + st, read + write).
-pub fn metric_counter(name: &str) -> Option<(Counter, bool)> {
-    use Counter::*;
-    Some(match name {
-        "gpu__time_duration.sum" | "gpu__time_duration" | "Duration" => (TimeS, false),
-        "sm__cycles_elapsed.avg" | "Elapsed Cycles" => (Cycles, false),
-        "sm__cycles_elapsed.avg.per_second" | "SM Frequency" => (ClockHz, false),
-        "sm__sass_thread_inst_executed_op_dadd_pred_on.sum" => (Fp64Add, false),
-        "sm__sass_thread_inst_executed_op_dmul_pred_on.sum" => (Fp64Mul, false),
-        "sm__sass_thread_inst_executed_op_dfma_pred_on.sum" => (Fp64Fma, false),
-        "sm__sass_thread_inst_executed_op_fadd_pred_on.sum" => (Fp32Add, false),
-        "sm__sass_thread_inst_executed_op_fmul_pred_on.sum" => (Fp32Mul, false),
-        "sm__sass_thread_inst_executed_op_ffma_pred_on.sum" => (Fp32Fma, false),
-        "sm__sass_thread_inst_executed_op_hadd_pred_on.sum" => (Fp16Add, false),
-        "sm__sass_thread_inst_executed_op_hmul_pred_on.sum" => (Fp16Mul, false),
-        "sm__sass_thread_inst_executed_op_hfma_pred_on.sum" => (Fp16Fma, false),
-        "sm__inst_executed_pipe_tensor.sum" | "smsp__inst_executed_pipe_tensor.sum" => (TensorInst, false),
-        "l1tex__t_bytes.sum" => (L1Bytes, false),
-        "lts__t_bytes.sum" => (L2Bytes, false),
-        "dram__bytes.sum" => (DramBytes, false),
-        "dram__bytes_read.sum" | "dram__bytes_write.sum" | "dram__bytes_op_read.sum" | "dram__bytes_op_write.sum" => {
-            (DramBytes, true)
-        }
-        "smsp__inst_executed.sum" | "Executed Instructions" => (WarpInst, false),
-        "smsp__thread_inst_executed.sum" => (ThreadInst, false),
-        "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum" | "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum" => (GlobalTxn, true),
-        "smsp__inst_executed_op_global_ld.sum"
-        | "smsp__inst_executed_op_global_st.sum"
-        | "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
-        | "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum" => (GlobalLdStInst, true),
-        "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum" | "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum" => {
-            (SharedTxn, true)
-        }
-        "smsp__inst_executed_op_shared_ld.sum" | "smsp__inst_executed_op_shared_st.sum" => (SharedLdStInst, true),
-        "lts__t_sectors_op_read.sum" | "lts__t_sectors_op_write.sum" | "lts__t_sectors_op_atom.sum" | "lts__t_sectors_op_red.sum" => {
-            (L2Txn, true)
-        }
-        "dram__sectors_read.sum" | "dram__sectors_write.sum" => (DramTxn, true),
-        "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum" | "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum" => (LocalTxn, true),
-        _ => return None,
-    })
 }
 
 /// Advances `pos`/`line` over the preamble (profiler chatter, application output) to the

@@ -76,7 +76,12 @@ pub enum Peak {
     Matrix(DataType),
     WarpInst,
     DramBytes,
+    /// L2 bytes per L2 cycle of `lts__t_bytes` (all sectors), the peak of that count.
     L2Bytes,
+    /// L2 bytes per L2 cycle of the L2-to-SM path (`derived__lts__lts2xbar_bytes`): 2 sectors
+    /// per slice per cycle, the peak of the L1/TEX sectors too (their
+    /// `lts__t_sectors_srcunit_tex.avg.peak_sustained` is 2). Used where `lts__t_bytes` has none.
+    L2XbarBytes,
     L1Bytes,
 }
 
@@ -104,8 +109,9 @@ pub enum Attr {
 /// What one metric contributes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Role {
-    /// (Part of) a counter, at a depth (module doc).
-    Count { counter: Counter, depth: u8 },
+    /// (Part of) a counter, at a depth (module doc); `per_unit` counter units per unit of the
+    /// metric (32 bytes per L2 sector for a sector count read as bytes; 1 otherwise).
+    Count { counter: Counter, depth: u8, per_unit: f64 },
     /// Elapsed cycles of a unit (`sm__cycles_elapsed.avg`); for SM cycles also the
     /// [`Counter::Cycles`] counter.
     Cycles(ClockUnit),
@@ -135,7 +141,17 @@ pub struct Resolved {
 use Counter as C;
 
 const fn count(counter: Counter, depth: u8) -> Role {
-    Role::Count { counter, depth }
+    Role::Count { counter, depth, per_unit: 1.0 }
+}
+
+/// Bytes of an L2 sector: Nsight Compute's `lts__t_bytes` is its `lts__t_sectors` × 32 (the
+/// H200 fixtures: 409398240 bytes and, in another run of the same copy, 12742848 sectors =
+/// 407771136 bytes), and every L2 sector metric counts 32-byte sectors.
+const L2_SECTOR_BYTES: f64 = 32.0;
+
+/// A sector count read as bytes of `counter` ([`L2_SECTOR_BYTES`] per sector).
+const fn sector_bytes(counter: Counter, depth: u8) -> Role {
+    Role::Count { counter, depth, per_unit: L2_SECTOR_BYTES }
 }
 
 /// Counts, by raw name (any generation: the NERSC hierarchical-roofline set, Ding &
@@ -144,7 +160,12 @@ const COUNTS: &[(&str, Role)] = &[
     ("gpu__time_duration.sum", count(C::TimeS, 0)),
     // Nsight Compute 2019.x on Pascal: legacy names (issue 14; SOURCES.md, Twisty report).
     ("gpu__time_duration", count(C::TimeS, 0)),
-    ("Duration", count(C::TimeS, 0)),
+    // The details page's SpeedOfLight label of the same quantity, `gpu__time_duration.sum`
+    // in the unit that suits it (usecond, msecond) unless `--print-units base`: a page with
+    // both rows (the section and `--metrics gpu__time_duration.sum`) names one duration twice.
+    // Depth 1, so that it counts only without the metric row, which is exact (nsecond) —
+    // never added to it (issue 42: an RTX 5090 kernel read at twice its time).
+    ("Duration", count(C::TimeS, 1)),
     ("sm__sass_thread_inst_executed_op_dadd_pred_on.sum", count(C::Fp64Add, 0)),
     ("sm__sass_thread_inst_executed_op_dmul_pred_on.sum", count(C::Fp64Mul, 0)),
     ("sm__sass_thread_inst_executed_op_dfma_pred_on.sum", count(C::Fp64Fma, 0)),
@@ -231,12 +252,30 @@ const COUNTS: &[(&str, Role)] = &[
     ("sm__ops_path_tensor_op_imma_src_int8_sparsity_off.sum", count(C::MatrixSyncOps, 1)),
     ("sm__ops_path_tensor_op_imma_src_int8_sparsity_on.sum", count(C::MatrixSyncOps, 1)),
     ("l1tex__t_bytes.sum", count(C::L1Bytes, 0)),
+    // L2 bytes, every direction: every byte that reaches DRAM passes through L2, so reads alone
+    // are not the L2 level's traffic (issue 42: the GH200 silu report read 538 MB of L2
+    // against 1027 MB of DRAM). `lts__t_bytes.sum` (the NERSC recipe) where collected: all
+    // L2 sectors' bytes, whatever the operation and source.
     ("lts__t_bytes.sum", count(C::L2Bytes, 0)),
-    // Full-set reports of Nsight Compute 2025 on Hopper have no `lts__t_bytes`: their
-    // hierarchical roofline's L2 traffic is L2-to-SM bytes, stored as a rate (the H100 and H200
-    // fixtures; its section files: `lts__lts2xbar_cycles_active.sum.per_second * 32`), against
-    // the `derived__lts__lts2xbar_bytes` peak read below.
-    ("derived__lts__lts2xbar_bytes.sum", count(C::L2Bytes, 1)),
+    // Full-set reports (2025 on Hopper) have no `lts__t_bytes`: the sectors L1/TEX sent the
+    // L2, per operation (reads, writes, atomics, reductions; Nsight Compute's CLI guide maps
+    // nvprof's `l2_tex_read_transactions`/`l2_tex_write_transactions` to
+    // `lts__t_sectors_srcunit_tex_op_{read,write}.sum`), × 32 bytes: the traffic between L1
+    // and L2 that the hierarchical roofline's L2 level stands for. Not `lts__t_sectors.sum`,
+    // which also counts the sectors one L2 partition forwards to the other
+    // (`…_srcunit_ltcfabric`: "another L2 partition sends data to the current one", NVIDIA's
+    // forum on that metric): the same bytes twice. Their peak is the one read below:
+    // `lts__t_sectors_srcunit_tex.avg.peak_sustained` is 2 sectors per slice per cycle, 96
+    // slices × 2 × 32 = 6144 bytes per L2 cycle on the GH200, the report's
+    // `derived__lts__lts2xbar_bytes.sum.peak_sustained`.
+    ("lts__t_sectors_srcunit_tex_op_read.sum", sector_bytes(C::L2Bytes, 1)),
+    ("lts__t_sectors_srcunit_tex_op_write.sum", sector_bytes(C::L2Bytes, 1)),
+    ("lts__t_sectors_srcunit_tex_op_atom.sum", sector_bytes(C::L2Bytes, 1)),
+    ("lts__t_sectors_srcunit_tex_op_red.sum", sector_bytes(C::L2Bytes, 1)),
+    // Else the hierarchical roofline's own L2 traffic in Nsight Compute 2025 on Hopper, which
+    // is L2-to-SM bytes only, the reads (a rate; its section files:
+    // `lts__lts2xbar_cycles_active.sum.per_second * 32`).
+    ("derived__lts__lts2xbar_bytes.sum", count(C::L2Bytes, 2)),
     ("dram__bytes.sum", count(C::DramBytes, 0)),
     ("dram__bytes_read.sum", count(C::DramBytes, 1)),
     ("dram__bytes_write.sum", count(C::DramBytes, 1)),
@@ -259,6 +298,13 @@ const COUNTS: &[(&str, Role)] = &[
     ("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", count(C::GlobalLdStReq, 1)),
     ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", count(C::SharedTxn, 1)),
     ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", count(C::SharedTxn, 1)),
+    // Bank conflicts as the hardware counts them, loads and stores apart (Nsight Compute's CLI
+    // guide, nvprof event comparison: `shared_ld_bank_conflict` →
+    // `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`, `shared_st_bank_conflict` →
+    // `…_op_st.sum`). Wavefronts beyond one per instruction are not conflicts: a conflict-free
+    // 64-bit (128-bit) load takes 2 (4) wavefronts.
+    ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", count(C::SharedLdBankConflicts, 0)),
+    ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", count(C::SharedStBankConflicts, 0)),
     ("smsp__inst_executed_op_shared_ld.sum", count(C::SharedLdStInst, 1)),
     ("smsp__inst_executed_op_shared_st.sum", count(C::SharedLdStInst, 1)),
     ("lts__t_sectors_op_read.sum", count(C::L2Txn, 1)),
@@ -329,7 +375,7 @@ const PEAKS: &[(&str, Peak)] = &[
     ("sm__inst_executed.sum", Peak::WarpInst),
     ("dram__bytes.sum", Peak::DramBytes),
     ("lts__t_bytes.sum", Peak::L2Bytes),
-    ("derived__lts__lts2xbar_bytes.sum", Peak::L2Bytes),
+    ("derived__lts__lts2xbar_bytes.sum", Peak::L2XbarBytes),
     ("l1tex__t_bytes.sum", Peak::L1Bytes),
     ("derived__l1tex__lsu_writeback_bytes_mem_lgds.sum", Peak::L1Bytes),
 ];
@@ -420,7 +466,16 @@ pub fn scale(r: &Resolved, unit: &str) -> Option<f64> {
 }
 
 fn scale_for(r: &Resolved, unit: &str) -> Option<f64> {
-    let unit = unit.trim();
+    // A sector count read as bytes: 32 per sector, whatever unit prefix it has.
+    let per_unit = match r.role {
+        Role::Count { per_unit, .. } => per_unit,
+        _ => 1.0,
+    };
+    unit_factor(r, unit.trim()).map(|s| s * per_unit)
+}
+
+/// The factor from the printed unit to the metric's own base unit (seconds, bytes, sectors, …).
+fn unit_factor(r: &Resolved, unit: &str) -> Option<f64> {
     match (r.role, r.form) {
         (Role::Attr(_), _) => Some(1.0),
         // A peak is per cycle whatever its unit says: Nsight Compute 2025.3 prints
@@ -449,7 +504,9 @@ fn per_cycle_scale(unit: &str) -> Option<f64> {
     (d == "cycle").then(|| unit_scale(n)).flatten()
 }
 
-/// `byte/second`, `Gbyte/second`, `inst/second`, `sector/nsecond` …
+/// `byte/second`, `Gbyte/second`, `inst/second`, `sector/nsecond`, `sector/ns` (the rates of
+/// L2 sector counts on Nsight Compute 2025.3's raw pages, `lts__t_sectors_srcunit_tex_op_read.
+/// sum.per_second` in the H200 fixtures) …
 fn per_second_scale(unit: &str) -> Option<f64> {
     if let Some(s) = rate_scale(unit) {
         return Some(s);
@@ -457,9 +514,9 @@ fn per_second_scale(unit: &str) -> Option<f64> {
     let (n, d) = unit.split_once('/')?;
     let per = match d {
         "s" | "second" => 1.0,
-        "msecond" => 1e-3,
-        "usecond" => 1e-6,
-        "nsecond" => 1e-9,
+        "ms" | "msecond" => 1e-3,
+        "us" | "usecond" => 1e-6,
+        "ns" | "nsecond" => 1e-9,
         _ => return None,
     };
     Some(unit_scale(n)? / per)
@@ -629,6 +686,11 @@ impl LaunchMetrics {
         if let Some(hz) = firsts.get(Role::Clock(ClockUnit::Sm)) {
             out.set(C::ClockHz, hz);
         }
+        // The L2's own clock (`lts__cycles_elapsed.avg.per_second`), for an L2 roof per L2
+        // cycle ([`Counter::L2ClockHz`]).
+        if let Some(hz) = firsts.get(Role::Clock(ClockUnit::Lts)).filter(|h| h.is_finite() && *h > 0.0) {
+            out.set(C::L2ClockHz, hz);
+        }
     }
 
     /// Every counter's value: counts, else per-cycle rates × cycles, else per-second rates ×
@@ -643,7 +705,7 @@ impl LaunchMetrics {
         };
         let mut best: [Option<(u8, u8)>; N] = [None; N];
         for (r, _) in &self.values {
-            if let Role::Count { counter, depth } = r.role {
+            if let Role::Count { counter, depth, .. } = r.role {
                 let slot = &mut best[counter as usize];
                 let this = (rank(r.form), depth);
                 if slot.is_none_or(|b| this < b) {
@@ -663,7 +725,7 @@ impl LaunchMetrics {
         };
         // The duration first: rates per second need it. Durations are only ever counts.
         for (r, v) in &self.values {
-            if let Role::Count { counter: C::TimeS, depth } = r.role {
+            if let Role::Count { counter: C::TimeS, depth, .. } = r.role {
                 if r.form == Form::Value && best[C::TimeS as usize] == Some((0, depth)) {
                     add(&mut sums, C::TimeS, Some(*v));
                 }
@@ -675,7 +737,7 @@ impl LaunchMetrics {
             cycles[u.index()] = firsts.get(Role::Cycles(u)).or_else(|| Some(firsts.get(Role::Clock(u))? * duration_s?));
         }
         for (r, v) in &self.values {
-            let Role::Count { counter, depth } = r.role else { continue };
+            let Role::Count { counter, depth, .. } = r.role else { continue };
             if counter == C::TimeS || best[counter as usize] != Some((rank(r.form), depth)) {
                 continue;
             }
@@ -721,6 +783,9 @@ impl LaunchMetrics {
 
     fn peaks(&self, firsts: &Firsts) -> Option<DevicePeaks> {
         let mut p = DevicePeaks::default();
+        // `lts__t_bytes.sum.peak_sustained` is the peak of `lts__t_bytes.sum`, which L2 bytes
+        // come from wherever it is collected: it wins over the L2-to-SM path's.
+        let mut l2_from_t_bytes = false;
         for (r, v) in &self.values {
             let Role::Peak(peak) = r.role else { continue };
             let v = *v;
@@ -734,7 +799,12 @@ impl LaunchMetrics {
                 },
                 Peak::WarpInst => p.warp_inst_per_cycle = Some(v),
                 Peak::DramBytes => p.dram_bytes_per_cycle = Some(v),
-                Peak::L2Bytes => p.l2_bytes_per_cycle = Some(v),
+                Peak::L2Bytes => {
+                    p.l2_bytes_per_cycle = Some(v);
+                    l2_from_t_bytes = true;
+                }
+                Peak::L2XbarBytes if !l2_from_t_bytes => p.l2_bytes_per_cycle = Some(v),
+                Peak::L2XbarBytes => {}
                 Peak::L1Bytes => p.l1_bytes_per_cycle = Some(v),
             }
         }

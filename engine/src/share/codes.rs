@@ -58,6 +58,9 @@ pub fn counter_code(c: Counter) -> u8 {
         Counter::MatrixInt8 => 43,
         Counter::L3Bytes => 44,
         Counter::MatrixSyncOps => 45,
+        Counter::L2ClockHz => 46,
+        Counter::SharedLdBankConflicts => 47,
+        Counter::SharedStBankConflicts => 48,
     }
 }
 
@@ -159,7 +162,7 @@ mod tests {
     /// so far would open with the wrong counters. Add new counters at the end instead.
     #[test]
     fn counter_codes_are_frozen() {
-        let frozen: [(&str, u8); 46] = [
+        let frozen: [(&str, u8); 49] = [
             ("time_s", 0),
             ("cycles", 1),
             ("clock_hz", 2),
@@ -206,6 +209,9 @@ mod tests {
             ("ops_matrix_int8", 43),
             ("bytes_l3", 44),
             ("ops_matrix_mma_sync", 45),
+            ("l2_clock_hz", 46),
+            ("shared_ld_bank_conflicts", 47),
+            ("shared_st_bank_conflicts", 48),
         ];
         for (key, code) in frozen {
             let c = Counter::from_key(key);
