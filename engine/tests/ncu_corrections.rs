@@ -151,3 +151,15 @@ fn bank_conflicts_are_the_hardware_counts_loads_and_stores_apart() {
     // A kernel without shared accesses, whose counters say 0: no conflicts, as counted.
     assert_eq!(describe_shared_access(kernel(&ds, "copyGmem(")).as_deref(), Some("no shared-memory bank conflicts (counted)"));
 }
+
+/// The raw page carries the L2 clock too: the H200 `--set full` page printed in base units
+/// (fixtures/ncu-hopper/h200/simt-full.raw-base-units.csv), launch 0 (`fma_fp64`),
+/// `lts__cycles_elapsed.avg.per_second` = "1,679,020,484.38" hz; its L2 bytes are the L1
+/// sectors × 32 as in the report of the same run: `copy_contiguous` 4194304 read + 4194304
+/// written sectors = 268435456 bytes.
+#[test]
+fn the_raw_page_gives_the_l2_clock_and_l2_bytes() {
+    let ds = load(vec![samples::read(&format!("{FIXTURES}/ncu-hopper/h200/simt-full.raw-base-units.csv"))]);
+    assert_eq!(kernel(&ds, "fma_fp64").l2_clock_hz(), Some(1679020484.38));
+    assert_eq!(kernel(&ds, "copy_contiguous").counters.get(Counter::L2Bytes), Some(268435456.0));
+}
