@@ -48,8 +48,10 @@ pub enum Counter {
     TensorFlops,
     /// Bytes between SM and L1/TEX (`l1tex__t_bytes.sum`).
     L1Bytes,
-    /// Bytes between L1 and L2 (`lts__t_bytes.sum`; where a report has none, Nsight
-    /// Compute's hierarchical-roofline L2 traffic, L2-to-SM bytes, `derived__lts__lts2xbar_bytes`).
+    /// Bytes between L1 and L2, every direction: reads, writes, atomics and reductions
+    /// (`lts__t_bytes.sum`; where a report has none, the L1/TEX sectors per operation × 32,
+    /// `lts__t_sectors_srcunit_tex_op_{read,write,atom,red}.sum`; only without those, Nsight
+    /// Compute's L2-to-SM bytes, `derived__lts__lts2xbar_bytes`, the reads alone).
     L2Bytes,
     /// Bytes between L2 and DRAM/HBM (`dram__bytes.sum`, or read + write).
     DramBytes,
