@@ -42,7 +42,9 @@ pub const NCU_INSTRUCTION: &[&str] = &[
     "sm__inst_executed_pipe_tensor.sum",
 ];
 
-/// Nsight Compute: LD/ST instructions and transactions for memory walls.
+/// Nsight Compute: LD/ST instructions and transactions for memory walls, and the shared-memory
+/// bank conflicts the hardware counts (loads and stores apart: a conflict-free 64- or 128-bit
+/// access needs 2–4 wavefronts, so wavefronts alone cannot tell width from conflicts).
 pub const NCU_WALLS: &[&str] = &[
     "smsp__inst_executed_op_global_ld.sum",
     "smsp__inst_executed_op_global_st.sum",
@@ -52,6 +54,8 @@ pub const NCU_WALLS: &[&str] = &[
     "smsp__inst_executed_op_shared_st.sum",
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
 ];
 
 /// nvprof (CUDA ≤ 10, Pascal/Volta): FLOPs and DRAM/L2 transactions (32 bytes each).
@@ -167,8 +171,8 @@ mod tests {
         assert_eq!(counters_filled(&ncu_hierarchical()), 17);
         // time, warp, thread, global, local, shared, L2, DRAM transactions, tensor.
         assert_eq!(counters_filled(NCU_INSTRUCTION), 9);
-        // global/shared LD/ST instructions and transactions.
-        assert_eq!(counters_filled(NCU_WALLS), 4);
+        // global/shared LD/ST instructions and transactions, load and store bank conflicts.
+        assert_eq!(counters_filled(NCU_WALLS), 6);
     }
 
     #[test]
