@@ -44,9 +44,12 @@ const BUDGET_BYTES = 300 * 1024;
 // 2026-12-01, late, for the workers' roles as names (every visit after the first had lost its
 // second parser and its compile worker: 476,777 -> 478,661 B, the inliner's choices in the
 // app's code moved by the change) and the compile worker's warm-up of a load's answer
-// (app/src/warm.rs `warm_load`: 480,621 B).
+// (app/src/warm.rs `warm_load`: 480,621 B). Raised on 2026-12-06 for the roofs of the silicon
+// that ran (issues 41 and 42): the H100 NVL, H20, L40, MI300X CPX and MI350X entries, MIG
+// slices and partitions derived from their entry, older NVIDIA product names' architectures,
+// each kernel judged at its own clock (487,327 B measured, +6,635 B).
 // docs/PERFORMANCE.md lists the steps. Lower it whenever the app shrinks.
-const APP_RATCHET_BYTES = 481_100;
+const APP_RATCHET_BYTES = 488_000;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));
