@@ -9,7 +9,10 @@ use roofline_engine::domain::Vendor;
 use roofline_engine::model::{catalogue, ComputeKind, Level};
 use roofline_engine::{load_dataset, Dataset, SourceFile};
 
+#[macro_use]
 mod samples;
+
+use samples::close;
 use samples::{read, sample};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -24,17 +27,6 @@ fn text(name: &str, body: &str) -> SourceFile {
     SourceFile { name: name.into(), bytes: body.as_bytes().to_vec() }
 }
 
-/// Relative agreement to 1e-9.
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * b.abs().max(1e-30)
-}
-
-macro_rules! assert_close {
-    ($a:expr, $b:expr) => {{
-        let (a, b): (f64, f64) = ($a, $b);
-        assert!(close(a, b), "{} = {a}, expected {b}", stringify!($a));
-    }};
-}
 
 #[test]
 fn the_dg1_report_reads_its_kernel() {

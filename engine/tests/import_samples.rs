@@ -7,7 +7,10 @@ use roofline_engine::model::{ComputeKind, Level};
 use roofline_engine::domain::profile::Precision;
 use roofline_engine::{load_dataset, Dataset, KernelProfile, SourceFile};
 
+#[macro_use]
 mod samples;
+
+use samples::close;
 use samples::{read as source, sample};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -20,16 +23,6 @@ fn kernel<'a>(ds: &'a Dataset, starts_with: &str) -> &'a KernelProfile {
     ds.kernels.iter().find(|k| k.name.starts_with(starts_with)).unwrap_or_else(|| panic!("no kernel {starts_with}"))
 }
 
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * b.abs().max(1e-30)
-}
-
-macro_rules! assert_close {
-    ($a:expr, $b:expr) => {{
-        let (a, b): (f64, f64) = ($a, $b);
-        assert!(close(a, b), "{} = {a}, expected {b}", stringify!($a));
-    }};
-}
 
 const NERSC_RUN: &str = "ncu/DeepLearningProfiling__climate-seg-benchmark_TF-fp16-batch2-fw-amp-732365_out.fp16.lag1.train.";
 const NERSC_METRICS: [&str; 5] = [

@@ -5,6 +5,21 @@
 
 use roofline_engine::SourceFile;
 
+/// Relative agreement to 1e-9 (the tolerance of values written to nine digits by hand).
+pub fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * b.abs().max(1e-30)
+}
+
+/// `assert!(close(a, b))` naming the expression; test files that use it declare
+/// `#[macro_use] mod samples;` and `use samples::close;`.
+#[allow(unused_macros)]
+macro_rules! assert_close {
+    ($a:expr, $b:expr) => {{
+        let (a, b): (f64, f64) = ($a, $b);
+        assert!(close(a, b), "{} = {a}, expected {b}", stringify!($a));
+    }};
+}
+
 pub const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/samples");
 
 /// A file as the user would give it: its bytes, named by its last path component.
