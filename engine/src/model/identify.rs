@@ -108,7 +108,10 @@ fn words(name: &str) -> Vec<String> {
 
 /// The catalogue id a product name names, if a rule matches.
 pub fn id_by_name(name: &str) -> Option<&'static str> {
-    let ws = words(name);
+    // A MIG slice's profile ("… MIG 3g.40gb") names the slice's memory, not the GPU's.
+    let lower = name.to_ascii_lowercase();
+    let gpu = lower.find(" mig ").map_or(lower.as_str(), |i| &lower[..i]);
+    let ws = words(gpu);
     let has = |w: &str| ws.iter().any(|x| x == w);
     NAME_RULES.iter().find(|r| r.all.iter().all(|w| has(w)) && !r.none.iter().any(|w| has(w))).map(|r| r.id)
 }
@@ -119,7 +122,9 @@ pub fn id_by_name(name: &str) -> Option<&'static str> {
 pub fn identify(device: &Device, measured_sm_clock_hz: Option<f64>) -> Option<Identified> {
     if let Some(id) = device.name.as_deref().and_then(id_by_name) {
         if let Some(m) = catalogue::by_id(id) {
-            let m = refine_by_memory(m, device);
+            // A MIG slice reports its own memory, not the GPU's: its name's memory word decides.
+            let mig = device.name.as_deref().and_then(catalogue::partition::mig_profile).is_some();
+            let m = if mig { m } else { refine_by_memory(m, device) };
             if let Some((part, note)) = catalogue::partition::part_of(&m, device) {
                 return Some(Identified { machine: part, how: Match::Derived, note: Some(note) });
             }
@@ -262,6 +267,7 @@ mod tests {
         assert_eq!(id_by_name("NVIDIA L40"), Some("l40"));
         assert_eq!(id_by_name("NVIDIA L40S"), Some("l40s"));
         assert_eq!(id_by_name("NVIDIA A100-SXM4-40GB MIG 3g.20gb"), Some("a100-40gb"));
+        assert_eq!(id_by_name("NVIDIA A100-SXM4-80GB MIG 3g.40gb"), Some("a100"));
     }
 
     fn dram_gbps(m: &Machine) -> f64 {
@@ -307,6 +313,11 @@ mod tests {
         assert!((tflops(&i.machine, DataType::Fp16) - 42.0 * 2048.0 * 1.41e9 / 1e12).abs() < 0.01 * 121.28, "{}", tflops(&i.machine, DataType::Fp16));
         assert!((dram_gbps(&i.machine) - 777.5).abs() < 1e-6);
         assert!(i.note.is_some_and(|n| n.starts_with("a MIG slice (3g.20gb)")));
+        // An 80 GB A100's 3g.40gb slice reports 40 GB of memory: still the 80 GB part's slice,
+        // DRAM 2039 ÷ 2 = 1019.5 GB/s (not the 40 GB part's whole 1555).
+        let mig80 = Device { name: Some("NVIDIA A100-SXM4-80GB MIG 3g.40gb".into()), memory_bytes: Some(40.0e9), ..mig };
+        let i = identify(&mig80, None).expect("MIG");
+        assert!((dram_gbps(&i.machine) - 1019.5).abs() < 1e-6, "{}", dram_gbps(&i.machine));
     }
 
     #[test]
