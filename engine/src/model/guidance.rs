@@ -143,10 +143,10 @@ struct PipeWork<'m> {
     time_s: f64,
 }
 
-/// The compute work of a kernel, pipe by pipe, with its roofs; and the work no roof judges.
-fn pipe_work<'m>(k: &KernelProfile, m: &'m Machine, not_assessed: &mut Vec<String>) -> Vec<PipeWork<'m>> {
+/// The compute work of a kernel, pipe by pipe, with its roofs at the kernel's clock (`clock`:
+/// [`kernel_clock_factor`]); and the work no roof judges.
+fn pipe_work<'m>(k: &KernelProfile, m: &'m Machine, clock: f64, not_assessed: &mut Vec<String>) -> Vec<PipeWork<'m>> {
     let mut out = Vec::new();
-    let clock = kernel_clock_factor(k, m);
     // `share`: the part of the roof the kernel's instruction path can reach (1 but for
     // `mma.sync` on Hopper, [`mma_sync_share`]).
     let mut push = |work: Option<f64>, roof: Option<&'m Ceiling>, share: f64, name: String, what: &str, not_assessed: &mut Vec<String>| {
@@ -230,7 +230,8 @@ fn mma_sync_note(k: &KernelProfile, m: &Machine) -> Option<String> {
 pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<String>) {
     let mut not_assessed = Vec::new();
     let mut out = Vec::new();
-    let pipes = pipe_work(k, m, &mut not_assessed);
+    let clock = kernel_clock_factor(k, m);
+    let pipes = pipe_work(k, m, clock, &mut not_assessed);
     for p in &pipes {
         out.push(Bound { name: format!("{} compute", p.name), kind: BoundKind::Compute, level: None, compute: Some(p.roof.kind), data_type: p.roof.data_type, time_s: p.time_s });
     }
@@ -252,7 +253,6 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
 
     let s = sizes(Some(m));
     let combined = m.shared_in_l1();
-    let clock = kernel_clock_factor(k, m);
     // A bound's name is written only for a bound that is kept (this runs for every kernel of a
     // report: 10,000 kernels' names were most of its allocations).
     let name_of = |level: Level| m.memory_level(level).map_or(level.label(), |l| l.name.as_str());

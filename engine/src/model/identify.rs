@@ -109,9 +109,8 @@ fn words(name: &str) -> Vec<String> {
 /// The catalogue id a product name names, if a rule matches.
 pub fn id_by_name(name: &str) -> Option<&'static str> {
     // A MIG slice's profile ("… MIG 3g.40gb") names the slice's memory, not the GPU's.
-    let lower = name.to_ascii_lowercase();
-    let gpu = lower.find(" mig ").map_or(lower.as_str(), |i| &lower[..i]);
-    let ws = words(gpu);
+    let (gpu, _) = catalogue::partition::split_mig(name);
+    let ws = words(&gpu);
     let has = |w: &str| ws.iter().any(|x| x == w);
     NAME_RULES.iter().find(|r| r.all.iter().all(|w| has(w)) && !r.none.iter().any(|w| has(w))).map(|r| r.id)
 }

@@ -356,16 +356,22 @@ impl Machine {
         m.per_kernel_clock = false;
         let f = hz / old;
         let vendor = self.vendor;
-        let scale = |compute: &mut Vec<Ceiling>, memory: &mut Vec<MemoryLevel>| {
+        m.edit_peaks(|compute, memory| {
             compute.iter_mut().for_each(|c| c.flops_per_s *= f);
             memory.iter_mut().filter(|l| l.level.scales_with_core_clock(vendor)).for_each(|l| l.bytes_per_s *= f);
-        };
-        scale(&mut m.compute, &mut m.memory);
-        for set in [m.theoretical.as_mut(), m.empirical.as_mut()].into_iter().flatten() {
-            scale(&mut set.compute, &mut set.memory);
-        }
+        });
         m.clock_hz = Some(hz);
         m
+    }
+
+    /// Applies `edit` to every set of peaks the machine keeps: the ceilings the model uses and
+    /// the data-sheet and measured sets beside them ([`Machine::with_basis`]), so that a
+    /// rescaled machine (another clock, a part of a GPU) switches basis consistently.
+    pub fn edit_peaks(&mut self, edit: impl Fn(&mut [Ceiling], &mut [MemoryLevel])) {
+        edit(&mut self.compute, &mut self.memory);
+        for set in [self.theoretical.as_mut(), self.empirical.as_mut()].into_iter().flatten() {
+            edit(&mut set.compute, &mut set.memory);
+        }
     }
 
     /// The machine with ceilings of one basis: each ceiling and level that the chosen set

@@ -22,12 +22,22 @@ use super::gpu::GIB;
 use crate::domain::Device;
 use crate::model::machine::{Level, Machine};
 
+/// A device name split at its MIG profile, lower-cased: "NVIDIA A100-SXM4-80GB MIG 3g.40gb" →
+/// ("nvidia a100-sxm4-80gb", Some("3g.40gb")); a name without one → (name, None). The GPU's
+/// name is what the catalogue's name rules read (the profile's memory word is the slice's).
+pub fn split_mig(name: &str) -> (String, Option<String>) {
+    let lower = name.to_ascii_lowercase();
+    match lower.split_once("mig") {
+        Some((gpu, profile)) => (gpu.trim_end().to_string(), Some(profile.trim().to_string())),
+        None => (lower, None),
+    }
+}
+
 /// A MIG profile in a device name, "NVIDIA A100-SXM4-40GB MIG 3g.20gb" → (3, 20.0): compute
 /// slices and memory, GB. `None` without one.
 pub fn mig_profile(name: &str) -> Option<(u32, f64)> {
-    let lower = name.to_ascii_lowercase();
-    let after = lower.split("mig").nth(1)?;
-    let token = after.split(|c: char| c.is_whitespace() || c == ')' || c == '(').find(|t| !t.is_empty())?;
+    let (_, after) = split_mig(name);
+    let token = after?.split(|c: char| c.is_whitespace() || c == ')' || c == '(').find(|t| !t.is_empty())?.to_string();
     let (g, gb) = token.split_once("g.")?;
     let slices = g.parse::<u32>().ok().filter(|n| *n > 0)?;
     let gb = gb.strip_suffix("gb")?.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0)?;
@@ -56,7 +66,7 @@ pub fn part_of(whole: &Machine, device: &Device) -> Option<(Machine, String)> {
         _ => None,
     };
     let mut m = whole.clone();
-    let scale = |compute: &mut Vec<crate::model::Ceiling>, memory: &mut Vec<crate::model::MemoryLevel>| {
+    m.edit_peaks(|compute, memory| {
         compute.iter_mut().for_each(|c| c.flops_per_s *= share);
         for l in memory.iter_mut() {
             match l.level {
@@ -71,11 +81,7 @@ pub fn part_of(whole: &Machine, device: &Device) -> Option<(Machine, String)> {
                 Level::L3 => {}
             }
         }
-    };
-    scale(&mut m.compute, &mut m.memory);
-    for set in [m.theoretical.as_mut(), m.empirical.as_mut()].into_iter().flatten() {
-        scale(&mut set.compute, &mut set.memory);
-    }
+    });
     if let Some(i) = m.issue.as_mut() {
         i.compute_units = sms;
     }
