@@ -86,3 +86,16 @@ fn overlapping_pipes_are_not_bound_by_their_sum() {
     let g = guide(&slow, &m).expect("guidance");
     assert!(g.binding.name.contains(" + ") && (g.attained_fraction - 0.6).abs() < 1e-9, "{} {}", g.binding.name, g.attained_fraction);
 }
+
+/// The cs599k GH200 reports name an "NVIDIA GH200 480GB" whose memory the driver reports
+/// below the data sheet's 96 GB: the name's GH200, never the 94 GB H100 NVL that sits nearer
+/// that memory size (the memory refinement stays among the entries the name's words name).
+#[test]
+fn a_gh200_report_stays_a_gh200_beside_the_h100_nvl() {
+    for rel in ["ncu-rep/cs599k__profile.ncu-rep", "ncu-rep/cs599k__silu_triton_silu-2025-04-18-v8.ncu-rep"] {
+        let ds = load_dataset(&[samples::sample(rel)]).expect("loads");
+        let d = &ds.main_device().expect("a device").device;
+        assert_eq!(d.name.as_deref(), Some("NVIDIA GH200 480GB"), "{rel}");
+        assert_eq!(identify(d, ds.measured_sm_clock_hz()).map(|i| i.machine.id).as_deref(), Some("gh200"), "{rel}");
+    }
+}

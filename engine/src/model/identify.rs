@@ -108,22 +108,33 @@ fn words(name: &str) -> Vec<String> {
 
 /// The catalogue id a product name names, if a rule matches.
 pub fn id_by_name(name: &str) -> Option<&'static str> {
+    rule_by_name(name).map(|r| r.id)
+}
+
+/// The rule a product name matches, if any.
+fn rule_by_name(name: &str) -> Option<&'static NameRule> {
     // A MIG slice's profile ("… MIG 3g.40gb") names the slice's memory, not the GPU's.
     let (gpu, _) = catalogue::partition::split_mig(name);
-    let ws = words(&gpu);
-    let has = |w: &str| ws.iter().any(|x| x == w);
-    NAME_RULES.iter().find(|r| r.all.iter().all(|w| has(w)) && !r.none.iter().any(|w| has(w))).map(|r| r.id)
+    NAME_RULES.iter().find(|r| r.matches(&words(&gpu)))
+}
+
+impl NameRule {
+    /// Whether a name of these words is one this rule picks.
+    fn matches(&self, ws: &[String]) -> bool {
+        let has = |w: &str| ws.iter().any(|x| x == w);
+        self.all.iter().all(|w| has(w)) && !self.none.iter().any(|w| has(w))
+    }
 }
 
 /// The machine of a device (module doc), given the SM clock measured in the profile (which
 /// tells an A100 PCIe locked to 765 MHz from an SXM). `None`: the device could not be matched
 /// and no machine can be derived.
 pub fn identify(device: &Device, measured_sm_clock_hz: Option<f64>) -> Option<Identified> {
-    if let Some(id) = device.name.as_deref().and_then(id_by_name) {
-        if let Some(m) = catalogue::by_id(id) {
+    if let Some(rule) = device.name.as_deref().and_then(rule_by_name) {
+        if let Some(m) = catalogue::by_id(rule.id) {
             // A MIG slice reports its own memory, not the GPU's: its name's memory word decides.
             let mig = device.name.as_deref().and_then(catalogue::partition::mig_profile).is_some();
-            let m = if mig { m } else { refine_by_memory(m, device) };
+            let m = if mig { m } else { refine_by_memory(m, device, rule) };
             if let Some((part, note)) = catalogue::partition::part_of(&m, device) {
                 return Some(Identified { machine: part, how: Match::Derived, note: Some(note) });
             }
@@ -143,12 +154,14 @@ pub fn identify(device: &Device, measured_sm_clock_hz: Option<f64>) -> Option<Id
 
 /// A name's rule may pick an entry of the wrong memory size where the name does not say it
 /// ("NVIDIA A100-SXM4" on a 40 GB card): the sibling of the same architecture and SM count
-/// whose memory is nearest the device's wins.
-fn refine_by_memory(m: Machine, device: &Device) -> Machine {
+/// whose memory is nearest the device's wins. Siblings are only the entries the same rule's
+/// words name (an "NVIDIA GH200 480GB", 95 GB reported, is a GH200, never the 94 GB "H100
+/// NVL" beside it).
+fn refine_by_memory(m: Machine, device: &Device, rule: &NameRule) -> Machine {
     let Some(bytes) = device.memory_bytes else { return m };
     let siblings: Vec<Machine> = catalogue::all()
         .into_iter()
-        .filter(|s| s.arch == m.arch && s.sm_count == m.sm_count && s.vendor == m.vendor && s.memory_bytes.is_some() && same_form(s, &m))
+        .filter(|s| s.arch == m.arch && s.sm_count == m.sm_count && s.vendor == m.vendor && s.memory_bytes.is_some() && same_form(s, &m) && rule.matches(&words(&s.name)))
         .collect();
     let nearest = siblings.into_iter().min_by(|a, b| memory_distance(a, bytes).total_cmp(&memory_distance(b, bytes)));
     nearest.filter(|n| memory_distance(n, bytes) < memory_distance(&m, bytes)).unwrap_or(m)
