@@ -11,7 +11,7 @@
 //! and several changes of one task are written once. Copy link writes what is pending first
 //! ([`flush`]).
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::url_state;
 use leptos::prelude::*;
 use roofline_engine::share::View;

@@ -14,7 +14,7 @@
 //! The chart's size is the page's (`roofline_web::layout`, one rule with the link chart drawn
 //! before the app): its container's width, and the window's height below the chart's top.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::reactive::{flag, text};
 use crate::gesture_frames as frames;
 use crate::{canvas, perf};
@@ -443,7 +443,9 @@ pub fn ChartView(state: AppState) -> impl IntoView {
             }
             if let Some(g) = &r.guidance {
                 lines.push(format!("bound by {} at {:.0}% of its roof", g.binding.name, 100.0 * g.attained_fraction));
-                lines.push(format!("headroom: {:.2}×", g.headroom));
+                if let Some(h) = g.headroom {
+                    lines.push(format!("headroom: {h:.2}×"));
+                }
             }
             if let Some(Some(c)) = crate::compare::changes_by_kernel(state).get(k) {
                 lines.push(crate::compare::tooltip_line(c));

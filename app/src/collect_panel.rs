@@ -1,6 +1,6 @@
 //! "How to collect": the profiler command lines for the current chart mode, with copy buttons.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use leptos::prelude::*;
 use crate::reactive::{handler, text};
 use roofline_engine::collect;

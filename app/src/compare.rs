@@ -3,7 +3,7 @@
 //! runs" drops the earlier ones. The numbers (which kernels match, the % changes) come from
 //! `roofline_engine::compare`; this module only holds the controls and the text.
 
-use crate::app::{no_kernels, AppState};
+use crate::state::{no_kernels, AppState};
 use crate::{files, perf};
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text};

@@ -4,7 +4,7 @@
 //! (`examples/NAME`, copied there by Trunk from `public/examples/`) and read by the engine's
 //! `load_dataset` (through `json::load_sources`), exactly like dropped files.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::examples::{self, Data, Example};
 use leptos::prelude::*;
 use crate::reactive::handler;
@@ -56,8 +56,8 @@ fn show(state: AppState, example: &Example, ds: Dataset) {
     state.zoom.set(None);
     state.transfers.set(ds.transfers);
     let (runs, kernels) = trajectory(example, ds.kernels);
-    state.runs.set(runs.into_iter().map(|(name, ks)| (name, crate::app::shown(ks))).collect());
-    state.kernels.set(crate::app::shown(kernels));
+    state.runs.set(runs.into_iter().map(|(name, ks)| (name, crate::state::shown(ks))).collect());
+    state.kernels.set(crate::state::shown(kernels));
 }
 
 /// What an example shows: an optimisation path ([`Example::runs`]) shows its whole path,

@@ -6,7 +6,7 @@
 //! plotters painter (`chart::paint`): PNG through `canvas::paint_scaled` (plotters-canvas) on
 //! an offscreen canvas, SVG through `chart::svg::render` (plotters-svg), as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::canvas;
 use leptos::prelude::*;
 use crate::reactive::handler;
@@ -79,8 +79,8 @@ fn csv_row(r: &KernelReport) -> [String; 17] {
         num(r.flops_per_s),
         g.map_or(String::new(), |g| g.binding.name.clone()),
         num(g.map(|g| g.attained_fraction)),
-        num(g.map(|g| g.headroom)),
-        num(g.map(|g| g.potential_saving_s)),
+        num(g.and_then(|g| g.headroom)),
+        num(g.and_then(|g| g.potential_saving_s)),
     ]
 }
 

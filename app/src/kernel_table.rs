@@ -12,7 +12,7 @@
 //! row in its place, and Chromium's own correction, when the window's rows were replaced,
 //! moved the scroll again, window after window (a jump to row 75 ran on to row 400).
 
-use crate::app::AppState;
+use crate::state::AppState;
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text};
 use wasm_bindgen::JsCast;
@@ -145,8 +145,8 @@ impl Column {
             Column::Intensity => Some(r.flops.total? / r.bytes.dram.filter(|b| *b > 0.0)?),
             Column::Performance => r.flops_per_s,
             Column::Attained => g.map(|g| g.attained_fraction),
-            Column::Headroom => g.map(|g| g.headroom),
-            Column::Potential => g.map(|g| g.potential_saving_s),
+            Column::Headroom => g.and_then(|g| g.headroom),
+            Column::Potential => g.and_then(|g| g.potential_saving_s),
         }
     }
 
@@ -164,6 +164,8 @@ impl Column {
             Column::Launches => r.launches.to_string(),
             Column::Intensity => self.number(r).map_or_else(dash, |v| format!("{v:.3}")),
             Column::Attained => self.number(r).map_or_else(dash, |v| format!("{:.0}%", 100.0 * v)),
+            // Judged on one side only (model::guidance::Side): no headroom or saving is claimed.
+            Column::Headroom | Column::Potential if g.is_some_and(|g| g.headroom.is_none()) => "not assessed".into(),
             Column::Headroom => self.number(r).map_or_else(dash, |v| format!("{v:.1}×")),
             Column::Potential => self.number(r).map_or_else(dash, |v| format!("{}s", si(v))),
             Column::Performance => self.number(r).map_or_else(dash, |v| format!("{}FLOP/s", si(v))),

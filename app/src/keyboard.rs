@@ -3,7 +3,7 @@
 //! itself: the browser closes it). Keys typed into form fields are left alone. The help
 //! dialog takes focus when it opens and gives it back to where it was when it closes.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::chart_view::zoom_centre;
 use leptos::prelude::*;
 use crate::reactive::{flag, handler};

@@ -27,6 +27,7 @@ pub mod reactive;
 pub mod popover;
 pub mod prepare;
 pub mod start_link;
+pub mod state;
 pub mod summary_panel;
 pub mod theme;
 pub mod toolbar;

@@ -7,7 +7,7 @@
 //! The edits are pure functions of a `Machine` (tested in `app/tests/web_export.rs`); the
 //! clock and basis arithmetic is the engine's (`Machine::at_clock`, `Machine::with_basis`).
 
-use crate::app::AppState;
+use crate::state::AppState;
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text};
 use roofline_engine::choice::{ClockBasis, ClockChoice, Chosen};

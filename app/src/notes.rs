@@ -3,7 +3,7 @@
 //! with its detail (what the files have, which counters are missing, the command that
 //! collects them in a copyable box) behind a "Details" disclosure.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::reactive::{flag, handler, text};
 use leptos::prelude::*;
 use roofline_engine::notice::Notice;

@@ -1,7 +1,7 @@
 //! Paste profiler text instead of picking a file (handy for a CSV copied from a terminal or a
 //! chat). The text goes through the same importers as a file named "pasted text".
 
-use crate::app::AppState;
+use crate::state::AppState;
 use leptos::prelude::*;
 use crate::reactive::handler;
 use roofline_engine::SourceFile;

@@ -15,7 +15,7 @@
 //! the fragment is its encoding: a change to the example, to the app's defaults or to the link
 //! format fails the test, which prints the new fragment.
 
-use crate::app::shown;
+use crate::state::shown;
 use crate::examples;
 use roofline_engine::share::{SharedKernel, View};
 
@@ -47,7 +47,7 @@ pub fn known(view: &View) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::AppState;
+    use crate::state::AppState;
     use roofline_engine::share;
     use wasm_bindgen_test::*;
 

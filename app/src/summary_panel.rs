@@ -1,7 +1,7 @@
 //! The selected kernel in plain language: the engine's one-sentence summary (binding roof,
 //! attained fraction, access pattern, predication, headroom) and the numbers behind it.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use leptos::prelude::*;
 use roofline_engine::units::si;
 
@@ -17,15 +17,17 @@ pub fn SummaryPanel(state: AppState) -> impl IntoView {
             let summary = r.summary.clone();
             let facts = r.guidance.as_ref().map(|g| {
                 let rank = g.rank.map_or_else(|| "–".into(), |n| format!("#{n}"));
-                let saving = match g.potential_saving_fraction {
-                    Some(f) => format!("{}s ({:.1}% of the run)", si(g.potential_saving_s), 100.0 * f),
-                    None => format!("{}s", si(g.potential_saving_s)),
+                let na = || "not assessed".to_string();
+                let saving = match (g.potential_saving_s, g.potential_saving_fraction) {
+                    (Some(s), Some(f)) => format!("{}s ({:.1}% of the run)", si(s), 100.0 * f),
+                    (s, _) => s.map_or_else(na, |s| format!("{}s", si(s))),
                 };
+                let headroom = g.headroom.map_or_else(na, |h| format!("{h:.2}× at this intensity"));
                 view! {
                     <dl class="facts">
                         <dt>"Bound by"</dt><dd>{g.binding.name.clone()}</dd>
                         <dt>"Attained"</dt><dd>{format!("{:.0}% of that roof", 100.0 * g.attained_fraction)}</dd>
-                        <dt>"Headroom"</dt><dd>{format!("{:.2}× at this intensity", g.headroom)}</dd>
+                        <dt>"Headroom"</dt><dd>{headroom}</dd>
                         <dt>"Potential saving"</dt><dd>{saving}</dd>
                         <dt>"Rank"</dt><dd>{rank}</dd>
                     </dl>

@@ -2,7 +2,7 @@
 //! chosen theme is set as `data-theme` on `<html>` so the CSS and the chart (which takes the
 //! theme in its input) agree.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use leptos::prelude::*;
 use roofline_engine::chart::Theme;
 use wasm_bindgen::closure::Closure;

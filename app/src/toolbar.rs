@@ -5,7 +5,7 @@
 //! "Menu" (the same elements: `#toolbar-more` is a popover there and an ordinary row on wide
 //! screens, app/style.css), so ids and names do not change with the width.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::compare::RunControls;
 use crate::example_picker::ExamplePicker;
 use crate::export::ExportMenu;

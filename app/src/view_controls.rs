@@ -1,7 +1,7 @@
 //! Chart controls: the mode tabs, the chart options (only those that apply to the mode and
 //! the data: the engine's `chart::controls`), and the share, theme and help buttons.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::theme;
 use leptos::prelude::*;
 use crate::reactive::{flag, handler, text, Flag, Handler};

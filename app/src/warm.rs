@@ -21,7 +21,7 @@
 //! rest itself). `tests/e2e/warm-start.test.mjs` runs this with such imports and fails if one
 //! is called.
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::kernel_table::{sort_rows, Column};
 use crate::{chart_view, compare, export, start_link};
 use leptos::prelude::*;

@@ -1,6 +1,6 @@
 //! The chart a link opens, as the page draws it before the app has loaded (`first/`, the link
 //! chart): everything [`View`] holds that the chart's pixels depend on, derived the way the
-//! app derives it when it applies a view (`app/src/app.rs`, `AppState::apply`;
+//! app derives it when it applies a view (`app/src/state.rs`, `AppState::apply`;
 //! `app/src/chart_view.rs`, `current_scene`), so the two draw the same pixels (the browser test
 //! `tests/e2e/link-chart.test.mjs` compares them).
 //!
