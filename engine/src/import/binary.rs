@@ -1,5 +1,6 @@
-//! Binary formats: files that are not text (Nsight Compute's `.ncu-rep` reports), recognised
-//! by their first bytes and read from chunks of bytes, never decoded as UTF-8.
+//! Binary formats: files that are not text (Nsight Compute's `.ncu-rep` reports, rocprofv3's
+//! SQLite databases), recognised by their first bytes and read from chunks of bytes, never
+//! decoded as UTF-8.
 //!
 //! They stream like the CSV pages ([`super::stream`]): a [`BinaryParser`] is fed the file as
 //! it arrives and hands each launch to a [`LaunchSink`] as soon as it is complete.
@@ -8,8 +9,17 @@ use super::stream::LaunchSink;
 use crate::domain::Device;
 use crate::error::ImportError;
 
-/// How many first bytes [`detect`] needs to decide.
-pub const DETECT_BYTES: usize = 4;
+/// How many first bytes [`detect`] needs to decide: SQLite's 16-byte header string.
+pub const DETECT_BYTES: usize = 16;
+
+/// The first 16 bytes of every SQLite 3 database file ("The Database Header", sqlite.org
+/// fileformat2): rocprofv3's `<name>_results.db` ([`super::rocpd`]).
+pub const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// Whether a file starting with `head` is an SQLite database (its first 16 bytes).
+pub fn is_database(head: &[u8]) -> bool {
+    head.starts_with(SQLITE_MAGIC)
+}
 
 /// A binary profiler format.
 pub trait BinaryImporter: Sync {
@@ -40,16 +50,58 @@ pub trait BinaryParser {
     }
 }
 
-/// Every binary importer (none without the `ncu-rep` feature: the app's page module and the
-/// link chart, which read no file; the parser worker has it).
+/// Every binary importer. Nsight Compute reports need the `ncu-rep` feature (the app's page
+/// module and the link chart read no file; the parser worker has it). Databases are always
+/// recognised: without the `rocpd` feature [`UnreadDatabase`] says where they are read,
+/// rather than the UTF-8 error a text reader would give.
 pub fn binary_importers() -> &'static [&'static dyn BinaryImporter] {
-    #[cfg(feature = "ncu-rep")]
-    {
-        &[&super::ncu_rep::NsightComputeReport]
+    &[
+        #[cfg(feature = "ncu-rep")]
+        &super::ncu_rep::NsightComputeReport,
+        #[cfg(feature = "rocpd")]
+        &super::rocpd::RocpdDatabase,
+        #[cfg(not(feature = "rocpd"))]
+        &UnreadDatabase,
+    ]
+}
+
+/// A rocprofv3 database in a build without SQLite (the `rocpd` feature): recognised by its
+/// header, refused with where it can be read. Keeps nothing of the file.
+#[cfg(not(feature = "rocpd"))]
+pub struct UnreadDatabase;
+
+#[cfg(not(feature = "rocpd"))]
+impl BinaryImporter for UnreadDatabase {
+    fn format(&self) -> &'static str {
+        "rocpd"
     }
-    #[cfg(not(feature = "ncu-rep"))]
-    {
-        &[]
+
+    fn detect(&self, head: &[u8]) -> bool {
+        is_database(head)
+    }
+
+    fn reader(&self, file: &str) -> Box<dyn BinaryParser> {
+        Box::new(Refused { file: file.to_string() })
+    }
+}
+
+#[cfg(not(feature = "rocpd"))]
+struct Refused {
+    file: String,
+}
+
+#[cfg(not(feature = "rocpd"))]
+impl BinaryParser for Refused {
+    fn push(&mut self, _chunk: &[u8], _out: &mut dyn LaunchSink) -> Result<(), ImportError> {
+        Ok(())
+    }
+
+    fn finish(&mut self, _out: &mut dyn LaunchSink) -> Result<Vec<ImportError>, ImportError> {
+        Err(ImportError::new(
+            &self.file,
+            None,
+            "a rocprofv3 database (SQLite); this build reads it in the `roofline` CLI and the web app, not here (the engine's `rocpd` feature)",
+        ))
     }
 }
 

@@ -24,6 +24,8 @@ pub mod ncu_text;
 pub mod nvprof;
 pub mod records;
 pub mod rocprof;
+#[cfg(feature = "rocpd")]
+pub mod rocpd;
 pub mod sink;
 pub mod stream;
 pub mod table;
@@ -37,7 +39,8 @@ use crate::model::Machine;
 use crate::domain::profile::Launch;
 
 /// What one file held: kernel launches, host↔device transfers, and/or a machine description.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Serde: the web app's SQLite worker posts what it read of a database to the parser worker.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Imported {
     pub launches: Vec<Launch>,
     pub transfers: Vec<Transfer>,

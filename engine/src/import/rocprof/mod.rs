@@ -303,6 +303,17 @@ impl Generation {
         }
     }
 
+    /// The generation of a gfx target (`gfx942`), for files that name their GPU (rocprofv3's
+    /// databases): CDNA 3 and 4 are gfx940–942 (MI300) and gfx950 (MI350), CDNA 1 and 2 gfx908
+    /// (MI100) and gfx90a (MI200), as rocprof-compute's `analysis_configs/<gfx>/` name them.
+    pub fn of_arch(gfx: &str) -> Generation {
+        match gfx.trim() {
+            "gfx940" | "gfx941" | "gfx942" | "gfx950" => Generation::Cdna3,
+            "gfx908" | "gfx90a" => Generation::Cdna2,
+            _ => Generation::Unknown,
+        }
+    }
+
     /// What two columns show together: CDNA 3 names (`TCC_EA0_*`) exist on CDNA 3 only, so
     /// they win over `TCC_EA_*` names (`Ord`: Unknown < Cdna2 < Cdna3).
     pub fn or(self, other: Generation) -> Generation {
