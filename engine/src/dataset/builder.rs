@@ -20,6 +20,15 @@
 //! [`super::load_dataset`] does. Either way the dataset is the one `load_dataset` makes of
 //! the same files (tests/streaming.rs), except that per-launch detail is capped
 //! ([`super::MAX_KEPT_LAUNCHES`]). After an error the builder should be dropped.
+//!
+//! Keeping going ([`DatasetBuilder::keep_going`], the app's parser worker: issue 41): a file
+//! that cannot be read (not a profiler format, corrupt, failing mid-way, in whichever parser
+//! read it) is taken back whole and its error recorded ([`DatasetBuilder::failed`]); the
+//! dataset is the one the other files make (to the bit: `engine/tests/keep_going.rs`), its
+//! warnings led by one naming each file left out and why. Only a list of which no file could
+//! be read fails. Taking a file back: its kept launch records removed, the earlier files'
+//! records it joined given their counters back ([`LaunchJoin::roll_back`]); everything else a
+//! file adds is added once its last byte is read.
 
 use super::devices::FileDevices;
 use super::file_read::FileRead;
@@ -45,6 +54,23 @@ pub struct DatasetBuilder {
     open: Option<OpenFile>,
     /// Time-only files (GPU summaries and traces), to count one run's two timings once.
     same_run: SameRun,
+    /// The errors of the files left out, where the builder keeps going past them
+    /// ([`DatasetBuilder::keep_going`]); `None`: the first error fails the build.
+    failed: Option<Vec<ImportError>>,
+    /// A file that failed while its chunks were pushed: the rest of them are ignored.
+    skipping: Option<String>,
+    /// What the dataset held when the file being read began (to take it back).
+    mark: Mark,
+}
+
+/// The lengths of what a file adds to as it is read, when it began.
+#[derive(Clone, Copy, Default)]
+struct Mark {
+    launches: usize,
+    omitted: u64,
+    files: usize,
+    warnings: usize,
+    transfers: usize,
 }
 
 /// The file being pushed: how far it is read, and what its launches added up to so far.
@@ -79,12 +105,80 @@ impl DatasetBuilder {
         Self::default()
     }
 
+    /// A builder that keeps going past a file that cannot be read (see the module doc): the
+    /// file is left out, its error listed in [`DatasetBuilder::failed`] and, at
+    /// [`DatasetBuilder::finish`], a warning; every method then returns `Ok` for a file's
+    /// error, and `finish` fails only where no file could be read.
+    pub fn keep_going() -> Self {
+        DatasetBuilder { failed: Some(Vec::new()), ..Self::default() }
+    }
+
+    /// The errors of the files left out so far, in the order they were given (keep-going
+    /// mode; empty otherwise).
+    pub fn failed(&self) -> &[ImportError] {
+        self.failed.as_deref().unwrap_or_default()
+    }
+
+    /// Whether the file `file_name`, being pushed, has failed (keep-going mode): its further
+    /// chunks are ignored, so the caller may stop reading it.
+    pub fn has_failed(&self, file_name: &str) -> bool {
+        self.skipping.as_deref() == Some(file_name)
+    }
+
+    /// A file that cannot be read for a reason outside the builder (too large, the browser
+    /// could not read it): in keep-going mode what it added so far is taken back and `error`
+    /// listed, `Ok`; otherwise `Err(error)`. The file's further chunks are ignored until it
+    /// ends.
+    pub fn fail_file(&mut self, error: ImportError) -> Result<(), ImportError> {
+        if self.open.is_none() {
+            self.begin();
+        }
+        self.file_error(Err(error))
+    }
+
+    /// Notes where the file being read begins, to take it back should it fail (keep-going).
+    fn begin(&mut self) {
+        if self.failed.is_some() {
+            let ds = &self.ds;
+            self.mark = Mark { launches: ds.launches.len(), omitted: ds.launches_omitted, files: ds.files.len(), warnings: ds.warnings.len(), transfers: ds.transfers.len() };
+            self.join.begin(ds.launches.len());
+        }
+    }
+
+    /// A file's `result`. In keep-going mode an error takes the file back (everything it
+    /// added since [`Self::begin`]), is listed, and becomes `Ok`; the file's further chunks are
+    /// ignored. Otherwise the error is returned.
+    fn file_error(&mut self, result: Result<(), ImportError>) -> Result<(), ImportError> {
+        let Err(e) = result else { return Ok(()) };
+        let Some(failed) = self.failed.as_mut() else { return Err(e) };
+        failed.push(e);
+        let m = self.mark;
+        self.join.roll_back(&mut self.ds.launches, m.launches);
+        self.ds.launches_omitted = m.omitted;
+        self.ds.files.truncate(m.files);
+        self.ds.warnings.truncate(m.warnings);
+        self.ds.transfers.truncate(m.transfers);
+        if let Some(f) = self.open.take() {
+            self.skipping = Some(f.name);
+        }
+        Ok(())
+    }
+
     /// Adds the next `chunk` of the file `file_name` (chunks in order, of any size, empty
     /// ones too: push an empty chunk to open an empty file). A chunk of another file ends
     /// the current one first, as [`DatasetBuilder::end_file`].
     pub fn push_chunk(&mut self, file_name: &str, chunk: &[u8]) -> Result<(), ImportError> {
         if self.open.as_ref().is_some_and(|f| f.name != file_name) {
             self.end_file()?;
+        }
+        if let Some(skipping) = self.skipping.take() {
+            if skipping == file_name {
+                self.skipping = Some(skipping);
+                return Ok(());
+            }
+        }
+        if self.open.is_none() {
+            self.begin();
         }
         let mut file = self.open.take().unwrap_or_else(|| OpenFile {
             name: file_name.to_string(),
@@ -95,18 +189,24 @@ impl DatasetBuilder {
         });
         let result = self.push_to(&mut file, chunk, false);
         self.open = Some(file);
-        result
+        self.file_error(result)
     }
 
     /// Ends the file being pushed: reads what remains and adds its kernels to the dataset.
     pub fn end_file(&mut self) -> Result<(), ImportError> {
+        self.skipping = None;
+        let result = self.end_open();
+        self.file_error(result)
+    }
+
+    fn end_open(&mut self) -> Result<(), ImportError> {
         let Some(mut file) = self.open.take() else { return Ok(()) };
         self.push_to(&mut file, &[], true)?;
         let OpenFile { name, reading, mut totals, mut devices, tail } = file;
         let mut sink = FileSink { totals: &mut totals, devices: &mut devices, ds: &mut self.ds, join: &mut self.join };
         match reading {
             Reading::Head { .. } => Ok(()), // push_to with eof always decides
-            Reading::Whole { bytes } => self.add_file(&SourceFile { name, bytes }),
+            Reading::Whole { bytes } => self.add_whole(&SourceFile { name, bytes }),
             Reading::Streaming { importer, mut parser, mut feeder } => {
                 let cut = feeder.finish(&name, parser.as_mut(), &mut sink)?;
                 self.end_streamed(&name, importer.format(), totals);
@@ -134,8 +234,15 @@ impl DatasetBuilder {
     /// which happens when the line end the part starts after is inside a quoted field; or the
     /// part read another format): push the rest of the file instead. `Err`: the part's first
     /// error, its line the file's. After `Ok(true)` the file's end is the part's: push
-    /// nothing more of it.
+    /// nothing more of it. In keep-going mode the error leaves the file out, and is `Ok(true)`.
     pub fn take_part(&mut self, file_name: &str, part: &PartRead) -> Result<bool, ImportError> {
+        match self.take_part_read(file_name, part) {
+            Ok(taken) => Ok(taken),
+            Err(e) => self.file_error(Err(e)).map(|()| true),
+        }
+    }
+
+    fn take_part_read(&mut self, file_name: &str, part: &PartRead) -> Result<bool, ImportError> {
         let Some(file) = self.open.as_mut().filter(|f| f.name == file_name) else { return Ok(false) };
         let OpenFile { reading: Reading::Streaming { importer, parser, feeder }, totals, devices, tail, .. } = file else { return Ok(false) };
         if importer.format() != part.format || part.start.is_none() || !feeder.at_record_start() {
@@ -157,10 +264,19 @@ impl DatasetBuilder {
     /// gives JSON files to [`DatasetBuilder::add_json_file`] instead.
     pub fn add_file(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         self.end_file()?;
+        self.begin();
+        let result = self.add_whole(file);
+        self.file_error(result)
+    }
+
+    fn add_whole(&mut self, file: &SourceFile) -> Result<(), ImportError> {
         if binary::detect(&file.bytes).is_some() {
             // Read from the bytes, as pushed chunks are: the same path.
-            self.push_chunk(&file.name, &file.bytes)?;
-            return self.end_file();
+            // The file was begun by the caller: no `begin` here, nor errors caught.
+            let mut open = OpenFile { name: file.name.clone(), reading: Reading::default(), totals: KernelTotals::default(), devices: FileDevices::default(), tail: None };
+            self.push_to(&mut open, &file.bytes, false)?;
+            self.open = Some(open);
+            return self.end_open();
         }
         let text = import::decode(file)?;
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
@@ -174,6 +290,12 @@ impl DatasetBuilder {
     /// and `doc` is not looked at (so a lazy `doc` never parses a CSV).
     pub fn add_json_file(&mut self, file: &SourceFile, doc: &impl JsonDocument) -> Result<(), ImportError> {
         self.end_file()?;
+        self.begin();
+        let result = self.add_json(file, doc);
+        self.file_error(result)
+    }
+
+    fn add_json(&mut self, file: &SourceFile, doc: &impl JsonDocument) -> Result<(), ImportError> {
         let text = import::decode(file)?;
         let importer = import::detect(text).ok_or_else(|| import::hints::unrecognised(&file.name, text))?;
         self.add_text(&file.name, text, importer, Some(doc))
@@ -208,6 +330,12 @@ impl DatasetBuilder {
     /// order one parser adds it.
     pub fn add_read(&mut self, name: &str, read: &FileRead) -> Result<(), ImportError> {
         self.end_file()?;
+        self.begin();
+        let result = self.add_read_here(name, read);
+        self.file_error(result)
+    }
+
+    fn add_read_here(&mut self, name: &str, read: &FileRead) -> Result<(), ImportError> {
         if let Some(e) = &read.error {
             return Err(e.clone());
         }
@@ -227,10 +355,22 @@ impl DatasetBuilder {
     }
 
     /// The dataset of every file added (the file being pushed is ended first), with the
-    /// warning of what it lacks for a roofline, if anything.
+    /// warning of what it lacks for a roofline, if anything. In keep-going mode the warnings
+    /// start with one per file left out ([`Self::left_out`]), and where no file could be read (or
+    /// those read hold neither kernels nor a machine) the error names every file and why.
     pub fn finish(mut self) -> Result<Dataset, ImportError> {
         self.end_file()?;
         let mut ds = self.ds;
+        if let Some(mut failed) = self.failed.filter(|f| !f.is_empty()) {
+            if ds.kernels.is_empty() && ds.machine.is_none() {
+                if !ds.files.is_empty() {
+                    let names = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
+                    failed.push(ImportError::new(&names, None, "no kernels found"));
+                }
+                return Err(nothing_read(failed));
+            }
+            ds.warnings.splice(0..0, failed.iter().map(Self::left_out));
+        }
         super::fill_joined_cycle_times(&mut ds);
         let names = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
         ds.warnings.extend(crate::limits::drop_unusable_times(&names, &mut ds.kernels));
@@ -240,6 +380,14 @@ impl DatasetBuilder {
             }
         }
         Ok(ds)
+    }
+
+    /// The warning for a file left out: its error, said as such ("Left out x.csv, which could
+    /// not be read: …", with the line and the hint the error had).
+    pub fn left_out(e: &ImportError) -> ImportError {
+        let mut w = e.clone();
+        w.message = format!("left out {}, which could not be read: {}", e.file, e.message);
+        w
     }
 
     /// Feeds `chunk` to the open file in whatever state it is; `eof` after its last chunk.
@@ -372,6 +520,18 @@ impl DatasetBuilder {
             }
         }
     }
+}
+
+/// The error of a list of which nothing could be read: the one error, or every file's.
+fn nothing_read(mut failed: Vec<ImportError>) -> ImportError {
+    if failed.len() == 1 {
+        if let Some(e) = failed.pop() {
+            return e;
+        }
+    }
+    let files = failed.iter().map(|e| e.file.as_str()).collect::<Vec<_>>().join(", ");
+    let each = failed.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+    ImportError::new(&files, None, format!("none of these files could be read: {each}"))
 }
 
 #[cfg(all(test, feature = "json"))]

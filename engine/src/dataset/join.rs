@@ -6,6 +6,7 @@
 //! shared by several kernels (ids restarting per process) has a list.
 
 use super::{overlaps, MAX_KEPT_LAUNCHES};
+use crate::domain::counters::Counters;
 use crate::domain::profile::Launch;
 use crate::import::stream::LaunchRef;
 use rustc_hash::FxHashMap;
@@ -22,6 +23,10 @@ pub(super) struct LaunchJoin {
     first: FxHashMap<u64, usize>,
     /// Launch id → indices of the kept launches of further kernels with that id.
     more: FxHashMap<u64, Vec<usize>>,
+    /// Where the file being read began ([`LaunchJoin::begin`]: a builder that keeps going past
+    /// a file that fails), and the earlier files' records it joined, with their counters before,
+    /// so that [`LaunchJoin::roll_back`] can take the file back.
+    undo: Option<(usize, Vec<(usize, Counters)>)>,
 }
 
 impl LaunchJoin {
@@ -30,9 +35,13 @@ impl LaunchJoin {
     pub(super) fn add(&mut self, all: &mut Vec<Launch>, omitted: &mut u64, launch: LaunchRef<'_>) {
         if let Some(id) = launch.id {
             let kept = all.len();
-            match self.find(all, id, launch.kernel).and_then(|i| all.get_mut(i)) {
+            let found = self.find(all, id, launch.kernel);
+            match found.and_then(|i| Some((i, all.get_mut(i)?))) {
                 // The same launch, measured by another file of the run: join.
-                Some(existing) if !overlaps(&existing.counters, launch.counters) => {
+                Some((i, existing)) if !overlaps(&existing.counters, launch.counters) => {
+                    if let Some((_, log)) = self.undo.as_mut().filter(|(from, _)| i < *from) {
+                        log.push((i, existing.counters.clone()));
+                    }
                     existing.counters.fill_from(launch.counters);
                     return;
                 }
@@ -65,6 +74,26 @@ impl LaunchJoin {
             }
             std::collections::hash_map::Entry::Occupied(_) => self.more.entry(id).or_default().push(kept),
         }
+    }
+
+    /// Starts a file whose launches may be taken back ([`LaunchJoin::roll_back`]): the kept
+    /// launches from `kept` on are its.
+    pub(super) fn begin(&mut self, kept: usize) {
+        self.undo = Some((kept, Vec::new()));
+    }
+
+    /// Takes back every launch the file begun at `kept` added: its own records removed, the
+    /// earlier records it joined given their counters back (the join as if the file had never
+    /// been read).
+    pub(super) fn roll_back(&mut self, all: &mut Vec<Launch>, kept: usize) {
+        if let Some((_, log)) = self.undo.take() {
+            for (i, counters) in log.into_iter().rev() {
+                if let Some(l) = all.get_mut(i) {
+                    l.counters = counters;
+                }
+            }
+        }
+        self.remove(all, kept..all.len());
     }
 
     /// Removes the kept launches in `range` (one file's records, taken back) and moves the
