@@ -88,7 +88,11 @@ fn base_mode_and_machine_options() {
     args.extend(files.iter().map(String::as_str));
     let out = roofline(&args);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    // The one warning: the NERSC deep-learning set collected FFMA and the tensor pipe only
+    // (issue 43), so the other FLOP instructions are named.
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("FLOPs were collected in part, without DADD, DMUL, DFMA, FADD, FMUL, HADD, HMUL, HFMA: kernels"), "{err}");
     let url = stdout(&out);
     assert!(url.starts_with("https://roofline.example.org/app/#v1."), "{url}");
     let view = share::decode(url.trim()).expect("the link opens");

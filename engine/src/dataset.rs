@@ -230,6 +230,71 @@ pub fn roofline_requirements(ds: &Dataset) -> Result<(), ImportError> {
     Err(e)
 }
 
+/// The warning for a FLOP metric set collected in part (issue 43): FLOP counters were
+/// collected, but some precisions or operations were not, so kernels that run those show fewer
+/// FLOPs than they did, or none. Names what is missing (the metrics) and the command that
+/// collects them, and how many kernels show no FLOPs and their share of the run's time.
+/// `None` when every FLOP metric of the files' profiler was collected, or none was (then
+/// [`roofline_requirements`] speaks).
+pub fn uncollected_flops(ds: &Dataset) -> Option<ImportError> {
+    let kernels = &ds.kernels;
+    if missing_for(kernels).flops {
+        return None;
+    }
+    let counted = |c: Counter| kernels.iter().any(|k| k.counters.get(c).is_some());
+    let format = ds.files.iter().find(|f| hints::family(f.format) != hints::Family::Other)?.format;
+    let family = hints::family(format);
+    // The metrics not collected, and the same in words ("FP32 add", "tensor-pipe instructions").
+    let mut missing: Vec<&str> = Vec::new();
+    let mut words: Vec<String> = Vec::new();
+    if family == hints::Family::Ncu {
+        let direct = |c: Counter| match c {
+            Counter::Fp64Add | Counter::Fp64Mul | Counter::Fp64Fma => counted(Counter::Fp64Flops),
+            Counter::Fp32Add | Counter::Fp32Mul | Counter::Fp32Fma => counted(Counter::Fp32Flops),
+            Counter::Fp16Add | Counter::Fp16Mul | Counter::Fp16Fma => counted(Counter::Fp16Flops),
+            // Tensor work counted per data type, or as FLOPs, stands for the pipe's instructions.
+            _ => counted(Counter::TensorFlops) || kernels.iter().any(|k| k.has_typed_matrix_work()),
+        };
+        for (metric, c) in hints::NCU_FLOP_COUNTERS.iter().filter(|(_, c)| !counted(*c) && !direct(*c)) {
+            missing.push(metric);
+            // "sm__sass_thread_inst_executed_op_dadd_pred_on.sum" → "dadd"; the tensor pipe's.
+            let op = metric.split("_op_").nth(1).and_then(|o| o.split('_').next());
+            words.push(op.map_or_else(|| "tensor-pipe instructions".to_string(), |o| o.to_uppercase()));
+        }
+    } else {
+        for (precision, direct, metrics) in hints::flop_metrics_by_precision(family) {
+            if !counted(direct) {
+                missing.extend_from_slice(metrics);
+                words.push(format!("{precision} FLOPs"));
+            }
+        }
+    }
+    if missing.is_empty() {
+        return None;
+    }
+    let total_s: f64 = kernels.iter().filter_map(|k| k.time_s()).sum();
+    // No FLOPs of any kind, tensor-pipe instructions included (their FLOPs per instruction
+    // are the machine's, not known here).
+    let none = |v: Option<f64>| v.is_none_or(|f| f == 0.0);
+    let flopless: Vec<&KernelProfile> = kernels.iter().filter(|k| none(k.total_flops(None)) && none(k.counters.get(Counter::TensorInst))).collect();
+    let flopless_s: f64 = flopless.iter().filter_map(|k| k.time_s()).sum();
+    let share = if total_s > 0.0 { format!(", {:.0}% of the run's time", 100.0 * flopless_s / total_s) } else { String::new() };
+    let tail = if flopless.is_empty() { String::new() } else { format!("; {} of {} kernels show no FLOPs{share}", flopless.len(), kernels.len()) };
+    let files = ds.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
+    let hint = match family {
+        hints::Family::Nvprof => hints::nvprof_command(&missing),
+        hints::Family::Rocprof => hints::rocprof_command(&missing),
+        _ => hints::ncu_command(&missing),
+    };
+    let message = format!(
+        "FLOPs were collected in part, without {}: kernels that run them show fewer FLOPs than they did{tail}",
+        words.join(", "),
+    );
+    let mut e = ImportError::new(&files, None, message).with_hint(hint);
+    e.gap = Some(Box::new(crate::error::CounterGap { found: found_for(kernels), missing: missing.iter().map(|m| m.to_string()).collect() }));
+    Some(e)
+}
+
 /// What some kernel measured, in words ("time", "FP32 FLOPs", "tensor instructions", "DRAM
 /// bytes"), in that order: the "found" half of a missing-counters warning.
 pub fn found_for(kernels: &[KernelProfile]) -> Vec<String> {

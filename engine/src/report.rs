@@ -456,10 +456,18 @@ pub fn render_analyze_text(r: &AnalyzeReport) -> String {
     out.push('\n');
     // The "bound by" column is as wide as its longest entry ("BF16 matrix via mma.sync + FP32
     // compute"), so the two columns after it stay aligned.
-    let bound_by = |g: Option<&Guidance>| g.map_or("-".into(), |g| if g.above_roof { format!("ABOVE {}", g.binding.name) } else { g.binding.name.clone() });
+    // A kernel missing a side of the roofline names its largest measured bound and the side
+    // that was not measured: what binds it is not assessed (model::guidance::Side).
+    let bound_by = |g: Option<&Guidance>| {
+        g.map_or("-".into(), |g| match (g.above_roof, g.unmeasured.first()) {
+            (true, _) => format!("ABOVE {}", g.binding.name),
+            (false, Some(side)) => format!("{} ({} unmeasured)", g.binding.name, side.label()),
+            (false, None) => g.binding.name.clone(),
+        })
+    };
     let w = r.kernels.iter().map(|k| bound_by(k.guidance.as_ref()).chars().count()).max().unwrap_or(0).max(22);
     out.push_str(&format!(
-        "{:>4}  {:<40} {:>8} {:>10} {:>12} {:>9} {:<w$} {:>6} {:>7}\n",
+        "{:>4}  {:<40} {:>8} {:>10} {:>12} {:>9} {:<w$} {:>6} {:>12}\n",
         "rank", "kernel", "launches", "time", "FLOP/s", "AI DRAM", "bound by", "% roof", "faster"
     ));
     for k in &r.kernels {
@@ -467,7 +475,7 @@ pub fn render_analyze_text(r: &AnalyzeReport) -> String {
         let ai = k.points.iter().find(|p| p.level == Level::Dram).map(|p| p.flops_per_byte);
         let name: String = if k.name.chars().count() > 40 { k.name.chars().take(39).chain(['…']).collect() } else { k.name.clone() };
         out.push_str(&format!(
-            "{:>4}  {:<40} {:>8} {:>10} {:>12} {:>9} {:<w$} {:>6} {:>7}\n",
+            "{:>4}  {:<40} {:>8} {:>10} {:>12} {:>9} {:<w$} {:>6} {:>12}\n",
             g.and_then(|g| g.rank).map_or("-".into(), |r| r.to_string()),
             name,
             k.launches,
@@ -477,7 +485,7 @@ pub fn render_analyze_text(r: &AnalyzeReport) -> String {
             ai.map_or("-".into(), |a| if a >= 1e4 { format!("{a:.0}") } else { format!("{a:.3}") }),
             bound_by(g),
             g.map_or("-".into(), |g| format!("{:.0}%", g.attained_fraction * 100.0)),
-            g.map_or("-".into(), |g| format!("{:.1}x", g.headroom)),
+            g.map_or("-".into(), |g| g.headroom.map_or("not assessed".into(), |h| format!("{h:.1}x"))),
         ));
     }
     out.push('\n');
@@ -577,7 +585,7 @@ mod tests {
     fn analyze_kernels_is_analyze_of_a_dataset_of_the_kernels() {
         let kernels = vec![
             KernelProfile::from_counters("gemm", &[(Counter::TimeS, 1e-3), (Counter::Fp64Fma, 2e9), (Counter::DramBytes, 4e8)]),
-            KernelProfile::from_counters("copy", &[(Counter::TimeS, 3e-3), (Counter::DramBytes, 2.4e9)]),
+            KernelProfile::from_counters("copy", &[(Counter::TimeS, 3e-3), (Counter::DramBytes, 2.4e9), (Counter::Fp32Fma, 0.0)]),
         ];
         let v100 = catalogue::v100();
         let alone = analyze_kernels(&kernels, Some(&v100));
@@ -618,7 +626,7 @@ mod tests {
     fn a_report_built_in_steps_is_the_report_of_one_pass() {
         let kernels = vec![
             KernelProfile::from_counters("gemm", &[(Counter::TimeS, 1e-3), (Counter::Fp64Fma, 2e9), (Counter::DramBytes, 4e8)]),
-            KernelProfile::from_counters("copy", &[(Counter::TimeS, 3e-3), (Counter::DramBytes, 2.4e9)]),
+            KernelProfile::from_counters("copy", &[(Counter::TimeS, 3e-3), (Counter::DramBytes, 2.4e9), (Counter::Fp32Fma, 0.0)]),
             KernelProfile::from_counters("untimed", &[(Counter::Fp32Fma, 1e6)]),
             KernelProfile::from_counters("stencil", &[(Counter::TimeS, 2e-3), (Counter::Fp32Add, 1e9), (Counter::DramBytes, 1e9)]),
             KernelProfile::from_counters("tiny", &[(Counter::TimeS, 1e-6), (Counter::DramBytes, 1e3)]),

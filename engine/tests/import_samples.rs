@@ -157,8 +157,15 @@ fn ncu_nersc_run_joins_five_files() {
     // Σ sm__inst_executed_pipe_tensor.sum = 10829168640; × 512 FLOPs/HMMA on V100.
     assert_eq!(k.counters.get(Counter::TensorInst), Some(10_829_168_640.0));
     assert_eq!(k.tensor_flops(Some(512.0)), Some(10_829_168_640.0 * 512.0));
-    // Time from the cycles files, FLOPs from tensor instructions, bytes from DRAM: nothing missing.
-    assert!(ds.warnings.is_empty(), "{:?}", ds.warnings);
+    // Time from the cycles files, FLOPs from tensor instructions and FFMA, bytes from DRAM; the
+    // one warning: the set collected FFMA and the tensor pipe only (issue 43). python3: 27 of
+    // the 49 kernels have Σ(2 × FFMA) + Σ(512 × tensor instructions) = 0, and their time (Σ
+    // cycles ÷ clock over launches joined by ID; Σcycles ÷ the kernel's mean clock where a
+    // launch does not join) is 0.06845 of 0.19865 s = 34.5% of the run's.
+    assert_eq!(ds.warnings.len(), 1, "{:?}", ds.warnings);
+    let w = &ds.warnings[0].message;
+    assert!(w.starts_with("FLOPs were collected in part, without DADD, DMUL, DFMA, FADD, FMUL, HADD, HMUL, HFMA: kernels"), "{w}");
+    assert!(w.ends_with("27 of 49 kernels show no FLOPs, 34% of the run's time"), "{w}");
     // Per-launch view: launch 193 has all five counters.
     let l = ds.launches.iter().find(|l| l.id == Some(193)).expect("launch 193");
     assert_eq!(l.counters.iter().count(), 5);

@@ -46,7 +46,7 @@ proptest! {
             let bw = m.memory_level(level).map(|l| l.bytes_per_s).unwrap_or(0.0);
             prop_assert!(attainable <= bw * (fp64 / bytes) * (1.0 + 1e-12), "{level:?}");
         }
-        prop_assert!((g.attained_fraction * g.headroom - 1.0).abs() < 1e-9);
+        prop_assert!((g.attained_fraction * g.headroom.expect("both sides measured") - 1.0).abs() < 1e-9);
     }
 
     /// Fewer bytes at a level (better locality) moves that level's dot right, at the same height.

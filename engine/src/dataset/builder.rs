@@ -378,6 +378,7 @@ impl DatasetBuilder {
             if let Err(w) = roofline_requirements(&ds) {
                 ds.warnings.push(w);
             }
+            ds.warnings.extend(super::uncollected_flops(&ds));
         }
         Ok(ds)
     }

@@ -10,6 +10,7 @@
 //! transaction metrics of Ding & Williams' Table I
 //! (`shared/reference/instruction-roofline-gpus-ding-williams-2019.txt`).
 
+use crate::domain::counters::Counter;
 use crate::error::ImportError;
 
 /// Nsight Compute metrics of the NERSC hierarchical roofline.
@@ -50,6 +51,35 @@ pub const ROCPROF_FLOPS: &[&str] = &[
     "SQ_INSTS_VALU_MFMA_MOPS_BF16",
 ];
 pub const ROCPROF_BYTES: &[&str] = &["FETCH_SIZE", "WRITE_SIZE"];
+
+/// Each FLOP metric of [`NCU_FLOPS`] with the counter it fills: a set that collected some of
+/// them and not others (the NERSC deep-learning example collected FFMA and the tensor pipe
+/// only) undercounts every kernel's FLOPs by what the rest would have counted.
+pub const NCU_FLOP_COUNTERS: [(&str, Counter); 10] = [
+    (NCU_FLOPS[0], Counter::Fp64Add),
+    (NCU_FLOPS[1], Counter::Fp64Mul),
+    (NCU_FLOPS[2], Counter::Fp64Fma),
+    (NCU_FLOPS[3], Counter::Fp32Add),
+    (NCU_FLOPS[4], Counter::Fp32Mul),
+    (NCU_FLOPS[5], Counter::Fp32Fma),
+    (NCU_FLOPS[6], Counter::Fp16Add),
+    (NCU_FLOPS[7], Counter::Fp16Mul),
+    (NCU_FLOPS[8], Counter::Fp16Fma),
+    (NCU_FLOPS[9], Counter::TensorInst),
+];
+
+/// Each vector precision's FLOP metrics of a profiler family, with the precision's FLOPs
+/// counter that a reader fills from them: nvprof's `flop_count_{dp,sp,hp}`, rocprof's
+/// `SQ_INSTS_VALU_{ADD,MUL,FMA}_F{64,32}` (rocprof reports no F16 vector FLOPs in the roofline
+/// set). Empty for other families.
+pub fn flop_metrics_by_precision(family: Family) -> Vec<(&'static str, Counter, &'static [&'static str])> {
+    use Counter as C;
+    match family {
+        Family::Nvprof => vec![("FP64", C::Fp64Flops, &NVPROF_FLOPS[0..1]), ("FP32", C::Fp32Flops, &NVPROF_FLOPS[1..2]), ("FP16", C::Fp16Flops, &NVPROF_FLOPS[2..3])],
+        Family::Rocprof => vec![("FP64", C::Fp64Flops, &ROCPROF_FLOPS[0..3]), ("FP32", C::Fp32Flops, &ROCPROF_FLOPS[3..6])],
+        _ => Vec::new(),
+    }
+}
 
 /// `ncu --metrics a,b ./app` writing the details page as CSV.
 pub fn ncu_command(metrics: &[&str]) -> String {

@@ -91,17 +91,72 @@ pub struct Guidance {
     /// roof_time_s ÷ time_s: achieved ÷ attainable performance.
     pub attained_fraction: f64,
     /// time_s ÷ roof_time_s: how many times faster it could run at the same intensity.
-    pub headroom: f64,
+    /// `None` where a side of the roofline was not measured ([`Guidance::unmeasured`]): the
+    /// unmeasured side may be what binds it, so no headroom is claimed.
+    pub headroom: Option<f64>,
     /// Measured above its roof (attained fraction > 1 + tolerance): peaks or counters wrong.
     pub above_roof: bool,
-    /// time_s − roof_time_s, seconds (0 when above the roof).
-    pub potential_saving_s: f64,
+    /// time_s − roof_time_s, seconds (0 when above the roof); `None` where a side was not
+    /// measured, as [`Guidance::headroom`].
+    pub potential_saving_s: Option<f64>,
     /// potential_saving_s ÷ the total time of all timed kernels.
     pub potential_saving_fraction: Option<f64>,
     /// 1-based rank by potential saving among the kernels with guidance and not above roof.
     pub rank: Option<usize>,
     /// Work the machine has no ceiling for: "L2 not assessed: no L2 ceiling for this machine".
     pub not_assessed: Vec<String>,
+    /// The sides of the roofline the kernel's counters did not measure ([`Side`]). A verdict
+    /// needs both: a kernel whose FLOPs were not collected may be compute-bound however far it
+    /// is below its memory roof, so where a side is missing the guidance names the largest
+    /// measured bound but claims no headroom, saving or rank (issue 43).
+    pub unmeasured: Vec<Side>,
+}
+
+/// A side of the roofline: the work axis or the traffic axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// FLOPs of any precision or data type, integer operations, tensor or warp instructions.
+    Compute,
+    /// Bytes or transactions at any memory level.
+    Memory,
+}
+
+impl Side {
+    /// "compute", "memory".
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Compute => "compute",
+            Side::Memory => "memory",
+        }
+    }
+
+    /// Why a verdict needs this side, for the summary and the table.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Side::Compute => "its FLOPs and instructions were not collected, so it may be compute-bound",
+            Side::Memory => "its bytes were not collected at any memory level, so it may be memory-bound",
+        }
+    }
+}
+
+/// The sides of the roofline a kernel's counters do not measure: compute when no FLOP,
+/// matrix, integer, tensor or warp-instruction counter was collected for it (a counter
+/// collected as 0 is measured: a copy kernel does no FLOPs); memory when no level has bytes
+/// or transactions.
+pub fn unmeasured_sides(k: &KernelProfile, m: &Machine) -> Vec<Side> {
+    let mut out = Vec::new();
+    let compute = k.total_flops(m.flops_per_tensor_inst).is_some()
+        || [Counter::IntOps, Counter::TensorInst, Counter::TensorFlops].iter().any(|&c| k.counters.get(c).is_some())
+        || warp_inst(k).is_some();
+    if !compute {
+        out.push(Side::Compute);
+    }
+    let s = sizes(Some(m));
+    if !Level::ALL.iter().any(|&level| level_bytes(k, level, &s).is_some()) {
+        out.push(Side::Memory);
+    }
+    out
 }
 
 /// How much faster than the machine's clock the kernel's own measured SM clock ran: the
@@ -339,22 +394,26 @@ pub fn guide(k: &KernelProfile, m: &Machine) -> Option<Guidance> {
     let roof_time_s = binding.time_s;
     let attained_fraction = roof_time_s / time_s;
     let above_roof = attained_fraction > 1.0 + ABOVE_ROOF_TOLERANCE;
+    let unmeasured = unmeasured_sides(k, m);
+    let both = unmeasured.is_empty();
     Some(Guidance {
         binding,
         bounds,
         roof_time_s,
         attained_fraction,
-        headroom: time_s / roof_time_s,
+        headroom: both.then_some(time_s / roof_time_s),
         above_roof,
-        potential_saving_s: if above_roof { 0.0 } else { (time_s - roof_time_s).max(0.0) },
+        potential_saving_s: both.then(|| if above_roof { 0.0 } else { (time_s - roof_time_s).max(0.0) }),
         potential_saving_fraction: None,
         rank: None,
         not_assessed,
+        unmeasured,
     })
 }
 
 /// Guidance for every kernel, with savings as a share of all timed kernels' time and the
-/// Amdahl rank (largest potential saving first).
+/// Amdahl rank (largest potential saving first) among the kernels with a saving (both sides
+/// measured, not above their roof).
 pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>> {
     let mut gs: Vec<Option<Guidance>> = kernels.iter().map(|k| guide(k, m)).collect();
     rank(kernels, &mut gs);
@@ -366,8 +425,8 @@ pub fn guide_all(kernels: &[KernelProfile], m: &Machine) -> Vec<Option<Guidance>
 /// `kernels[i]`.
 pub fn rank(kernels: &[KernelProfile], gs: &mut [Option<Guidance>]) {
     let total_s: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
-    let mut order: Vec<usize> = (0..gs.len()).filter(|&i| gs[i].as_ref().is_some_and(|g| !g.above_roof)).collect();
-    let saving = |i: usize| gs[i].as_ref().map_or(0.0, |g| g.potential_saving_s);
+    let mut order: Vec<usize> = (0..gs.len()).filter(|&i| gs[i].as_ref().is_some_and(|g| !g.above_roof && g.potential_saving_s.is_some())).collect();
+    let saving = |i: usize| gs[i].as_ref().and_then(|g| g.potential_saving_s).unwrap_or(0.0);
     order.sort_by(|&a, &b| saving(b).total_cmp(&saving(a)).then(a.cmp(&b)));
     for (rank, &i) in order.iter().enumerate() {
         if let Some(g) = gs[i].as_mut() {
@@ -375,19 +434,19 @@ pub fn rank(kernels: &[KernelProfile], gs: &mut [Option<Guidance>]) {
         }
     }
     for g in gs.iter_mut().flatten() {
-        g.potential_saving_fraction = (total_s > 0.0).then(|| g.potential_saving_s / total_s);
+        g.potential_saving_fraction = g.potential_saving_s.filter(|_| total_s > 0.0).map(|s| s / total_s);
     }
 }
 
 /// Whole-run speed-up if the kernels' potential savings were all realised (Amdahl):
-/// total ÷ (total − Σ savings). `None` without timed kernels, or when no kernel has guidance
-/// (nothing was judged, so "1.00x" would claim the run is at its roofs).
+/// total ÷ (total − Σ savings). `None` without timed kernels, or when no kernel has a saving
+/// (nothing was judged on both sides, so "1.00x" would claim the run is at its roofs).
 pub fn whole_run_speedup(kernels: &[KernelProfile], guidance: &[Option<Guidance>]) -> Option<f64> {
-    if guidance.iter().all(Option::is_none) {
+    if guidance.iter().flatten().all(|g| g.potential_saving_s.is_none()) {
         return None;
     }
     let total: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
-    let saved: f64 = guidance.iter().flatten().map(|g| g.potential_saving_s).sum();
+    let saved: f64 = guidance.iter().flatten().filter_map(|g| g.potential_saving_s).sum();
     (total > 0.0 && saved < total).then(|| total / (total - saved))
 }
 
@@ -401,6 +460,12 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
             "above its {} roof ({:.0}% of it): check the machine's peaks (clock, theoretical vs measured) or the counters",
             g.binding.name,
             g.attained_fraction * 100.0
+        )),
+        Some(g) if !g.unmeasured.is_empty() => parts.push(format!(
+            "{} at {:.0}% of its roof, but what binds it is not assessed: {}",
+            g.binding.name,
+            g.attained_fraction * 100.0,
+            g.unmeasured.iter().map(|s| s.reason()).collect::<Vec<_>>().join("; ")
         )),
         Some(g) => parts.push(format!("bound by {} at {:.0}% of its roof", g.binding.name, g.attained_fraction * 100.0)),
         None if k.time_s().is_none() => parts.push("no time measured, so it cannot be placed against a roof".into()),
@@ -431,9 +496,9 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
     if let Some(note) = machine.and_then(|m| mma_sync_note(k, m)) {
         parts.push(note);
     }
-    if let Some(g) = g.filter(|g| !g.above_roof) {
-        if g.headroom >= 1.05 {
-            parts.push(format!("could run {:.1}x faster at this intensity", g.headroom));
+    if let Some(headroom) = g.filter(|g| !g.above_roof).and_then(|g| g.headroom) {
+        if headroom >= 1.05 {
+            parts.push(format!("could run {headroom:.1}x faster at this intensity"));
         } else {
             parts.push("at its roof".into());
         }
@@ -470,7 +535,7 @@ mod tests {
         let g = guide(&k, &m).expect("guidance");
         assert_eq!(g.binding.name, "L2 bandwidth");
         assert!((g.attained_fraction - 0.625).abs() < 1e-9);
-        assert!((g.headroom - 1.6).abs() < 1e-9);
+        assert!((g.headroom.unwrap() - 1.6).abs() < 1e-9);
         assert_eq!(
             summary(&k, Some(&g), Some(&m)),
             "bound by L2 bandwidth at 62% of its roof; unit-stride global access (4.0 sectors per LD/ST); no predication loss; could run 1.6x faster at this intensity"
@@ -486,7 +551,9 @@ mod tests {
         let g = gs[0].as_ref().expect("guidance");
         assert!(g.above_roof);
         assert_eq!(g.rank, None);
-        assert_eq!(g.potential_saving_s, 0.0);
+        // Above its roof on the one side measured: flagged all the same; no bytes, so no
+        // saving is claimed either way.
+        assert_eq!(g.potential_saving_s, None);
         assert!(summary(&k, Some(g), Some(&m)).starts_with("above its FP64 compute roof"));
     }
 
@@ -494,8 +561,9 @@ mod tests {
     fn amdahl_ranks_by_time_saved_not_by_speedup() {
         let m = v100();
         // a: 10x headroom on 1 ms (saves 0.9 ms); b: 2x headroom on 10 ms (saves 5 ms).
-        let a = kernel("a", &[(Counter::TimeS, 1e-3), (Counter::DramBytes, 828e9 * 1e-4)]);
-        let b = kernel("b", &[(Counter::TimeS, 1e-2), (Counter::DramBytes, 828e9 * 5e-3)]);
+        // FP32 FMAs collected and zero: both sides measured (a copy kernel).
+        let a = kernel("a", &[(Counter::TimeS, 1e-3), (Counter::DramBytes, 828e9 * 1e-4), (Counter::Fp32Fma, 0.0)]);
+        let b = kernel("b", &[(Counter::TimeS, 1e-2), (Counter::DramBytes, 828e9 * 5e-3), (Counter::Fp32Fma, 0.0)]);
         let c = kernel("c", &[(Counter::DramBytes, 1.0)]);
         let ks = [a, b, c];
         let gs = guide_all(&ks, &m);
@@ -507,5 +575,46 @@ mod tests {
         let s = whole_run_speedup(&ks, &gs).unwrap_or(0.0);
         assert!((s - 11.0 / (11.0 - 5.9)).abs() < 1e-9, "{s}");
         assert_eq!(summary(&ks[2], None, Some(&m)), "no time measured, so it cannot be placed against a roof");
+    }
+
+    #[test]
+    fn no_flop_counters_no_headroom_saving_or_rank() {
+        let m = v100();
+        // 828e6 bytes at the V100's 828 GB/s HBM roof: 1 ms; measured 4 ms → 25% of the roof.
+        // No FLOP counter was collected: the kernel may be compute-bound, so no 4x headroom,
+        // no 3 ms saving, no rank.
+        let k = kernel("gemm", &[(Counter::TimeS, 4e-3), (Counter::DramBytes, 828e6)]);
+        let gs = guide_all(std::slice::from_ref(&k), &m);
+        let g = gs[0].as_ref().expect("guidance");
+        assert!((g.attained_fraction - 0.25).abs() < 1e-12, "{}", g.attained_fraction);
+        assert_eq!(g.unmeasured, vec![Side::Compute]);
+        assert_eq!((g.headroom, g.potential_saving_s, g.potential_saving_fraction, g.rank), (None, None, None, None));
+        assert_eq!(whole_run_speedup(std::slice::from_ref(&k), &gs), None);
+        let s = summary(&k, Some(g), Some(&m));
+        assert!(s.starts_with("HBM bandwidth at 25% of its roof, but what binds it is not assessed: its FLOPs and instructions were not collected"), "{s}");
+        assert!(!s.contains("faster") && !s.contains("bound by"), "{s}");
+
+        // The same kernel with FP32 FMAs collected (0 of them): both sides measured, 4 ms ÷
+        // 1 ms = 4x headroom, 3 ms saving, rank 1.
+        let k = kernel("copy", &[(Counter::TimeS, 4e-3), (Counter::DramBytes, 828e6), (Counter::Fp32Fma, 0.0)]);
+        let g = guide_all(std::slice::from_ref(&k), &m).remove(0).expect("guidance");
+        assert!(g.unmeasured.is_empty());
+        assert!((g.headroom.expect("headroom") - 4.0).abs() < 1e-9);
+        assert!((g.potential_saving_s.expect("saving") - 3e-3).abs() < 1e-12);
+        assert_eq!(g.rank, Some(1));
+    }
+
+    #[test]
+    fn no_byte_counters_no_headroom() {
+        let m = v100();
+        // 80 SMs × 32 FP64 lanes × 2 FLOPs × 1.53 GHz = 7833.6 GFLOP/s; 3.9168e9 DFMA = 7.8336e9
+        // FLOPs = 1 ms at the roof; measured 2 ms → 50%. No bytes at any level.
+        let k = kernel("dgemm", &[(Counter::TimeS, 2e-3), (Counter::Fp64Fma, 3.9168e9)]);
+        let g = guide_all(std::slice::from_ref(&k), &m).remove(0).expect("guidance");
+        assert_eq!(g.binding.name, "FP64 compute");
+        assert!((g.attained_fraction - 0.5).abs() < 1e-9, "{}", g.attained_fraction);
+        assert_eq!(g.unmeasured, vec![Side::Memory]);
+        assert_eq!((g.headroom, g.potential_saving_s, g.rank), (None, None, None));
+        assert!(summary(&k, Some(&g), Some(&m)).contains("its bytes were not collected at any memory level"));
     }
 }
