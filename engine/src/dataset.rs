@@ -255,11 +255,9 @@ pub fn uncollected_flops(ds: &Dataset) -> Option<ImportError> {
             // Tensor work counted per data type, or as FLOPs, stands for the pipe's instructions.
             _ => counted(Counter::TensorFlops) || kernels.iter().any(|k| k.has_typed_matrix_work()),
         };
-        for (metric, c) in hints::NCU_FLOP_COUNTERS.iter().filter(|(_, c)| !counted(*c) && !direct(*c)) {
+        for (metric, _) in hints::NCU_FLOP_COUNTERS.iter().filter(|(_, c)| !counted(*c) && !direct(*c)) {
             missing.push(metric);
-            // "sm__sass_thread_inst_executed_op_dadd_pred_on.sum" → "dadd"; the tensor pipe's.
-            let op = metric.split("_op_").nth(1).and_then(|o| o.split('_').next());
-            words.push(op.map_or_else(|| "tensor-pipe instructions".to_string(), |o| o.to_uppercase()));
+            words.push(hints::ncu_op_name(metric).unwrap_or_else(|| "tensor-pipe instructions".to_string()));
         }
     } else {
         for (precision, direct, metrics) in hints::flop_metrics_by_precision(family) {

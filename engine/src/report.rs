@@ -187,6 +187,10 @@ pub struct KernelReport {
     pub guidance: Option<Guidance>,
     /// One plain-language sentence.
     pub summary: String,
+    /// Each quantity above with the metrics it came from, their values, the formula and what
+    /// was missing ([`crate::provenance`]); empty where the files are not known
+    /// ([`analyze_kernels`]).
+    pub provenance: Vec<crate::provenance::Quantity>,
 }
 
 impl MachineSummary {
@@ -233,12 +237,17 @@ pub fn analyze_choice(ds: &Dataset, choice: Option<&MachineChoice>) -> AnalyzeRe
 
 /// The report of a dataset against a machine (or none).
 pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
-    AnalyzeReport {
+    let mut r = AnalyzeReport {
         files: ds.files.clone(),
         device: DeviceSummary::of(ds),
         transfers: transfer_points(&ds.transfers, machine),
         ..analyze_kernels(&ds.kernels, machine)
+    };
+    let origin = crate::provenance::Origin::of_files(ds.files.iter().map(|f| f.format));
+    for (report, k) in r.kernels.iter_mut().zip(&ds.kernels) {
+        report.provenance = crate::provenance::of_kernel(k, origin, machine);
     }
+    r
 }
 
 /// [`analyze`] of a dataset of these kernels alone (no files, devices or transfers): what the
@@ -373,6 +382,7 @@ fn kernel_report(
             shared_ldst: shared_ldst(k),
         },
         summary: summary(k, guidance.as_ref(), machine),
+        provenance: Vec::new(),
         guidance,
     }
 }

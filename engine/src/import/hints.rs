@@ -68,6 +68,12 @@ pub const NCU_FLOP_COUNTERS: [(&str, Counter); 10] = [
     (NCU_FLOPS[9], Counter::TensorInst),
 ];
 
+/// The SASS instruction a FLOP metric counts: "sm__sass_thread_inst_executed_op_dadd_pred_on.sum"
+/// → "DADD"; `None` for a metric of no one instruction (the tensor pipe's).
+pub fn ncu_op_name(metric: &str) -> Option<String> {
+    Some(metric.split("_op_").nth(1)?.split('_').next()?.to_uppercase())
+}
+
 /// Each vector precision's FLOP metrics of a profiler family, with the precision's FLOPs
 /// counter that a reader fills from them: nvprof's `flop_count_{dp,sp,hp}`, rocprof's
 /// `SQ_INSTS_VALU_{ADD,MUL,FMA}_F{64,32}` (rocprof reports no F16 vector FLOPs in the roofline
