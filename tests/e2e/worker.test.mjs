@@ -185,7 +185,7 @@ test('on a visit the service worker serves, the workers know their roles: two pa
   await context.close();
 });
 
-test('several files are parsed at once, show what one parser shows, and an error names its file and line', async () => {
+test('several files are parsed at once, show what one parser shows, and a broken one is left out, named with its line', async () => {
   // Two 3 MB raw pages picked together (6 MB: over the size from which the worker shares a
   // list with its second parser, worker/src/share.rs): the second parser reads the second
   // file. The same rows pasted as one text are read by one parser: the two tables must be the
@@ -207,16 +207,27 @@ test('several files are parsed at once, show what one parser shows, and an error
   await page.waitForFunction(() => document.querySelector('.source')?.innerText.includes('raw_b.csv'), null, { timeout: 60_000 });
   assert.equal((await worker()).elsewhere, 1, 'the second parser read the second file');
   assert.equal(await tableText(page), one);
-  // Invalid UTF-8 in the second file's 40th row (a line counted by hand): the alert names the
-  // file the second parser read, and the line, as one parser would.
+  // Invalid UTF-8 in the second file's 40th row (a line counted by hand), read by the second
+  // parser: that file is left out, whatever of it was read taken back, and the warning names it
+  // and the line, as one parser would; the first file is shown (issue 41).
   const at = [...a.matchAll(/\n/g)][head.split('\n').length - 1 + 39].index + 2; // inside its first cell
   const line = a.slice(0, at).split('\n').length;
   const broken = Buffer.concat([Buffer.from(a.slice(0, at)), Buffer.from([0xff, 0xfe]), Buffer.from(a.slice(at))]);
   await page.setInputFiles('#file-input', [files[0], { name: 'raw_broken.csv', mimeType: 'text/csv', buffer: broken }]);
-  const alert = page.locator('[role=alert]');
-  await alert.waitFor({ state: 'visible', timeout: 60_000 });
-  assert.match(await alert.innerText(), new RegExp(`raw_broken\\.csv.*line ${line}\\b`, 's'));
-  assert.equal(await tableText(page), one, 'the previous view stays');
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText === 'raw_a.csv', null, { timeout: 60_000 });
+  assert.equal((await worker()).elsewhere, 1, 'the second parser read the broken file');
+  const warning = page.locator('.warnings[role=status] li', { hasText: 'raw_broken.csv' });
+  assert.match(await warning.innerText(), new RegExp(`^Left out raw_broken\\.csv, which could not be read: .*line ${line}\\b`, 's'));
+  assert.equal(await page.locator('[role=alert]').isVisible(), false, 'a warning, not an error');
+  // raw_a.csv alone: its rows, each launch once (one parser's table of it, pasted).
+  const alone = await tableText(page);
+  assert.notEqual(alone, one);
+  await openMenu(page, MENUS.data);
+  if (!(await page.locator('.paste-box').evaluate((d) => d.open))) await page.locator('.paste-box summary').click();
+  await page.evaluate((t) => { const area = document.querySelector('#paste-text'); area.value = t; area.dispatchEvent(new Event('input', { bubbles: true })); }, a);
+  await page.getByRole('button', { name: 'Analyse pasted text' }).click();
+  await page.waitForFunction(() => document.querySelector('.source')?.innerText === 'pasted text', null, { timeout: 60_000 });
+  assert.equal(await tableText(page), alone, 'what the broken file read before its break was taken back');
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.foreignRequests, []);
   await context.close();

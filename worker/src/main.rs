@@ -18,7 +18,12 @@
 //!   parsers read the file ([`parts`]), how many of a list's files the second parser read
 //!   ([`share`]) and who read the files, for DevTools, the benchmark and the tests)
 //!   and `{id, ok: DatasetWire}`
-//!   (serde, JSON-compatible) or `{id, error: "message naming the file and line"}`.
+//!   (serde, JSON-compatible) or `{id, error: "Nothing was loaded … naming the file and line"}`.
+//!   A file that cannot be read (not a profiler format, corrupt, failing mid-way in either
+//!   parser, too large, unreadable by the browser) does not fail the list: the engine's builder
+//!   keeps going (`DatasetBuilder::keep_going`), and the dataset of the other files comes with
+//!   a warning first naming each file left out and why; only a list of which nothing could be
+//!   read is an `error`.
 //!
 //! Cancelling is the page's `Worker.terminate()`: it stops a parse at once, wherever it is,
 //! and frees the worker's memory; the page starts a fresh worker for the next load.
@@ -89,13 +94,16 @@ fn reply(id: &JsValue, key: &str, value: &JsValue) {
 /// this one reads the first ones ([`share`]): whichever leaves the busier parser the fewest
 /// bytes (`file_read::plan`).
 async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> Result<Dataset, String> {
-    let files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
-    for f in &files {
-        limits::check_size(&f.name(), f.size() as u64).map_err(|e| e.to_string())?;
+    let mut builder = DatasetBuilder::keep_going();
+    // A file too large is left out before the others are shared between the parsers.
+    let mut files: Vec<web_sys::File> = files.iter().filter_map(|f| f.dyn_into().ok()).collect();
+    let mut too_large = Vec::new();
+    files.retain(|f| limits::check_size(&f.name(), f.size() as u64).map_err(|e| too_large.push(e)).is_ok());
+    for e in too_large {
+        builder.fail_file(e).map_err(|e| e.to_string())?;
     }
     let total: f64 = files.iter().map(|f| f.size()).sum();
     let mut progress = Progress { id: id.clone(), total, done: 0.0, step: ProgressStep::default(), second: None };
-    let mut builder = DatasetBuilder::new();
     let mut buf: Vec<u8> = Vec::new();
     // The second parser reads a part of one file (`split`) or the files from `from` on.
     let sizes: Vec<u64> = files.iter().map(|f| f.size() as u64).collect();
@@ -125,7 +133,12 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
         if file.size() <= 0.0 {
             builder.push_chunk(&file.name(), &[]).map_err(|e| e.to_string())?;
         }
-        read_file(file, split == Some(i), &mut builder, &mut buf, &mut progress, times).await?;
+        if let Err(why) = read_file(file, split == Some(i), &mut builder, &mut buf, &mut progress, times).await {
+            // The builder's own errors are the files' (kept going past): this is the browser's.
+            let name = file.name();
+            let why = why.strip_prefix(&format!("{name}: ")).unwrap_or(&why).to_string();
+            builder.fail_file(roofline_engine::ImportError::new(&name, None, why)).map_err(|e| e.to_string())?;
+        }
         let t = now();
         builder.end_file().map_err(|e| e.to_string())?;
         times.parse_ms += now() - t;
@@ -185,9 +198,16 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
         push(builder, &name, buf.get(..take).unwrap_or(&[]), times)?;
         at += take as f64;
         progress.add(take as f64);
+        if builder.has_failed(&name) {
+            break; // left out: the rest is not worth reading
+        }
     }
     times.reader = slices.reader();
     drop(slices);
+    if builder.has_failed(&name) {
+        progress.add(size - at);
+        return Ok(());
+    }
     if let (Some(start), Some(asked)) = (part_start, asked) {
         let t = now();
         let answer = asked.answer().await.filter(|(p, _)| p.start == Some(start as u64));
@@ -216,6 +236,9 @@ async fn read_file(file: &web_sys::File, split: bool, builder: &mut DatasetBuild
         while next_slice(&mut slices, buf, times).await? {
             push(builder, &name, buf, times)?;
             progress.add(buf.len() as f64);
+            if builder.has_failed(&name) {
+                break;
+            }
         }
     }
     Ok(())
@@ -275,7 +298,7 @@ fn now() -> f64 {
 /// Parses files already in memory (pasted text, fetched examples) as one dataset.
 fn load_sources(sources: &JsValue) -> Result<Dataset, String> {
     let sources: &js_sys::Array = sources.dyn_ref().ok_or_else(|| "nothing to read".to_string())?;
-    let mut builder = DatasetBuilder::new();
+    let mut builder = DatasetBuilder::keep_going();
     for s in sources.iter() {
         let name = field(&s, "name").as_string().unwrap_or_else(|| "pasted text".into());
         let bytes = js_sys::Uint8Array::new(&field(&s, "bytes")).to_vec();
@@ -319,7 +342,8 @@ async fn answer(data: JsValue, how: Reply) {
     reply(&id, "stats", &stats);
     match wire {
         Ok(v) => reply(&id, "ok", &v),
-        Err(message) => reply(&id, "error", &JsValue::from_str(&message)),
+        // The page keeps its previous view: the alert says that it is not this load's.
+        Err(message) => reply(&id, "error", &JsValue::from_str(&format!("Nothing was loaded; the view is unchanged. {message}"))),
     }
 }
 

@@ -17,6 +17,7 @@ import { waitFor, foreignResources, isForeign } from './adapter.mjs';
 import { recordTexts, overlappingTexts } from './labels.mjs';
 import { tableText, tableHas, chartDrawn, alertText, inkedPixels, dropFiles, openApp, tabSelected, chart, pickMode, settledTexts, inFreshProfile } from './page.mjs';
 import { offlineScenarios } from './offline-scenarios.mjs';
+import { fileListScenarios } from './file-list-scenarios.mjs';
 
 export function scenarios(engine) {
   let site;
@@ -196,7 +197,7 @@ export function scenarios(engine) {
     const before = await chart(s);
     await s.setFiles('#file-input', [FAILED_RUN]);
     const alert = await waitFor(s, alertText, undefined, { what: 'the alert' });
-    assert.match(alert, /flashinfer.*line 35/s);
+    assert.match(alert, /^Nothing was loaded; the view is unchanged\. .*flashinfer.*line 35/s);
     assert.equal(await chart(s), before);
     assert.match(await s.eval(tableText), /ax_kernel/);
   }));
@@ -290,5 +291,6 @@ export function scenarios(engine) {
     t.diagnostic(`${condensed} texts condensed to their boxes; without maxWidth ${wouldOverlap} pairs would overlap`);
   }));
 
+  fileListScenarios(engine, { site: () => site, withProfile, clean });
   offlineScenarios(engine, { site: () => site, tmp: () => tmp, withProfile, clean });
 }
