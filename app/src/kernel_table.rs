@@ -38,14 +38,14 @@ fn rows_in_view(box_px: f64, row_px: f64) -> usize {
 }
 
 /// Where a box scrolled to `top_px`, `view_px` high under a sticky header `head_px` high, must
-/// scroll to show row `position` (rows `row_px` high, the first at the header's foot); `None`
-/// when the row is in view.
-fn reveal(position: usize, row_px: f64, head_px: f64, top_px: f64, view_px: f64) -> Option<f64> {
-    let (row_top, row_end) = (position as f64 * row_px, (position + 1) as f64 * row_px + head_px);
+/// scroll to show a row that spans `row_top..row_end` below the header's foot; `None` when the
+/// row is in view. The box's own scroll, never the page's (`scrollIntoView` on a row scrolls
+/// every box around it, the page too, and took the chart out of view on ↑/↓).
+fn reveal(row_top: f64, row_end: f64, head_px: f64, top_px: f64, view_px: f64) -> Option<f64> {
     if row_top < top_px {
         Some(row_top)
-    } else if row_end > top_px + view_px {
-        Some(row_end - view_px)
+    } else if row_end + head_px > top_px + view_px {
+        Some(row_end + head_px - view_px)
     } else {
         None
     }
@@ -292,17 +292,29 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
             let _ = td.style().set_property("height", &format!("{}px", n as f64 * row));
         }
     });
-    // In a long table, the selected kernel's row is scrolled into the box's view when it is out
-    // of it: a kernel picked in the chart, or by ↑/↓ past the rows in view (its row may not be
-    // rendered yet: the scroll moves the window to it). Its rows are one line each, so one
-    // row's height places it; a short table's rows may wrap, and it scrolls as it did.
+    // The selected kernel's row is scrolled into the box's view when it is out of it: a kernel
+    // picked in the chart, or by ↑/↓ past the rows in view. A rendered row places itself (a
+    // short table's rows may wrap); a long table's row may not be rendered yet (the scroll
+    // moves the window to it), and its rows are one line each, so one row's height places it.
     Effect::new(move |_| {
         let Some(kernel) = state.selected.get() else { return };
-        let Some(position) = state.row_order.with_untracked(|o| (o.len() > ALL_ROWS_MAX).then(|| o.iter().position(|&i| i == kernel)).flatten()) else { return };
+        let Some(position) = state.row_order.with_untracked(|o| o.iter().position(|&i| i == kernel)) else { return };
         let Some(el) = scroll_ref.get_untracked() else { return };
-        let head = el.query_selector("thead tr").ok().flatten().map_or(0.0, |tr| tr.get_bounding_client_rect().height());
+        // The header row is not sticky (its cells are): it lies at the top of the box's content.
+        let Some(head) = el.query_selector("thead tr").ok().flatten().map(|tr| tr.get_bounding_client_rect()) else { return };
         let (top, view) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
-        if let Some(to) = reveal(position, row_px.get_untracked(), head, top, view) {
+        let row = el.query_selector(&format!("tbody tr[aria-rowindex=\"{}\"]", position + 2)).ok().flatten().map(|tr| tr.get_bounding_client_rect());
+        let (row_top, row_end) = match row {
+            Some(r) => {
+                let at = r.top() - head.top() - head.height();
+                (at, at + r.height())
+            }
+            None => {
+                let px = row_px.get_untracked();
+                (position as f64 * px, (position + 1) as f64 * px)
+            }
+        };
+        if let Some(to) = reveal(row_top, row_end, head.height(), top, view) {
             el.set_scroll_top(to.round() as i32);
         }
     });
@@ -480,14 +492,19 @@ mod tests {
     fn the_selected_row_is_scrolled_into_view_only_when_out_of_it() {
         // Rows of 25 px under a 30 px header, a box 300 px high: rows 0..=9 fit at the top
         // (row 9 ends at 10 · 25 + 30 = 280 px); row 10 ends at 305 px: scroll by 5.
-        assert_eq!(reveal(9, 25.0, 30.0, 0.0, 300.0), None);
-        assert_eq!(reveal(10, 25.0, 30.0, 0.0, 300.0), Some(5.0));
+        let at = |position: usize| (position as f64 * 25.0, (position + 1) as f64 * 25.0);
+        let reveal_at = |position: usize, top: f64| reveal(at(position).0, at(position).1, 30.0, top, 300.0);
+        assert_eq!(reveal_at(9, 0.0), None);
+        assert_eq!(reveal_at(10, 0.0), Some(5.0));
         // Row 11 ends at 12 · 25 + 30 = 330 px: scroll by 30.
-        assert_eq!(reveal(11, 25.0, 30.0, 0.0, 300.0), Some(30.0));
+        assert_eq!(reveal_at(11, 0.0), Some(30.0));
         // Scrolled to 1,000 px (row 40 at the header's foot): row 39 is above, row 40 in view.
-        assert_eq!(reveal(39, 25.0, 30.0, 1_000.0, 300.0), Some(975.0));
-        assert_eq!(reveal(40, 25.0, 30.0, 1_000.0, 300.0), None);
+        assert_eq!(reveal_at(39, 1_000.0), Some(975.0));
+        assert_eq!(reveal_at(40, 1_000.0), None);
         // The last of 10,000 from the top.
-        assert_eq!(reveal(9_999, 25.0, 30.0, 0.0, 300.0), Some(250_000.0 + 30.0 - 300.0));
+        assert_eq!(reveal_at(9_999, 0.0), Some(250_000.0 + 30.0 - 300.0));
+        // A row that wrapped to two lines (50 px) from 100 px: its foot at 180 px is in view.
+        assert_eq!(reveal(100.0, 150.0, 30.0, 0.0, 300.0), None);
+        assert_eq!(reveal(260.0, 310.0, 30.0, 0.0, 300.0), Some(40.0));
     }
 }

@@ -125,6 +125,67 @@ test('on a 390×844 phone the chart comes first at full width, with the controls
   await context.close();
 });
 
+/// The kernel table's cells in the box's view that are cut (text wider than the cell, no title
+/// with the full value) or covered at their centre by another element (the sticky names).
+function hiddenCells(page) {
+  return page.evaluate(() => {
+    const box = document.querySelector('.table-scroll').getBoundingClientRect();
+    // Rows scrolled under the sticky header are the header's to cover, and the page's own
+    // sticky toolbar lies over whatever scrolls under it.
+    const toolbar = document.querySelector('.toolbar');
+    const top = Math.max(document.querySelector('table.kernels thead th').getBoundingClientRect().bottom, getComputedStyle(toolbar).position === 'sticky' ? toolbar.getBoundingClientRect().bottom : 0);
+    const out = [];
+    for (const cell of document.querySelectorAll('table.kernels tbody td')) {
+      const r = cell.getBoundingClientRect();
+      if (r.bottom > box.bottom || r.top < top || r.bottom > innerHeight || r.left < box.left || r.right > box.right) continue;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !cell.contains(hit)) out.push(`${cell.textContent.slice(0, 30)}: covered by ${hit?.className}`);
+      else if (cell.scrollWidth > cell.clientWidth + 1 && !cell.title) out.push(`${cell.textContent.slice(0, 30)}: cut, no title`);
+    }
+    return out;
+  });
+}
+
+for (const [name, viewport] of [['1366×768', LAPTOP], ['390×844', PHONE]]) {
+  test(`at ${name}: Copy link's notice and ↑/↓ through the kernels leave the chart where it is; the table's cells are not cut or covered`, async () => {
+    const { context, page, problems } = await open(viewport);
+    await openNersc(page);
+    const chart = () => page.evaluate(() => ({ ...document.querySelector('#roofline-canvas').getBoundingClientRect().toJSON(), scrollY }));
+    const before = await chart();
+    // Copy link: on the phone it is in the Menu.
+    const phone = viewport === PHONE;
+    if (phone) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.click('#copy-link');
+    await page.waitForFunction(() => document.querySelector('.feedback').textContent !== '');
+    assert.deepEqual(await chart(), before, 'the notice moved the chart');
+    if (phone) {
+      await page.keyboard.press('Escape');
+      await page.locator('#toolbar-more').waitFor({ state: 'hidden' });
+    }
+    // ↓ past the rows the table's box shows: the box scrolls, the page does not.
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowDown');
+    await settled(page);
+    assert.deepEqual(await chart(), before, '↓ moved the chart');
+    const [row, box, head] = await page.evaluate(() => ['table.kernels tr.selected', '.table-scroll', 'table.kernels thead tr'].map((s) => document.querySelector(s).getBoundingClientRect().toJSON()));
+    assert.equal(await page.evaluate(() => document.querySelector('table.kernels tr.selected').getAttribute('aria-rowindex')), '31');
+    assert.ok(row.top >= box.top + head.height - 1 && row.bottom <= box.bottom + 1, `the selected row ${row.top}–${row.bottom} in its box ${box.top}–${box.bottom}`);
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowUp');
+    await settled(page);
+    assert.deepEqual(await chart(), before, '↑ moved the chart');
+    // The table in view: at 1366 px every column fits its box; no cell is cut without its full
+    // value in a title, none is covered by the sticky names.
+    await page.evaluate(() => document.querySelector('.table-scroll').scrollIntoView({ block: 'end' }));
+    await settled(page);
+    await page.waitForTimeout(100);
+    if (!phone) assert.ok(await page.evaluate(() => { const b = document.querySelector('.table-scroll'); return b.scrollWidth <= b.clientWidth; }), 'the table fits its box');
+    assert.deepEqual(await hiddenCells(page), []);
+    // Every name, cut with an ellipsis or not, has the full name on hover.
+    assert.ok(await page.$$eval('table.kernels td.name', (tds) => tds.every((td) => td.title.length > 0)));
+    assert.deepEqual(problems, clean);
+    await context.close();
+  });
+}
+
 /// The NERSC run by hand, straight from the five files: per kernel (by the name the file
 /// gives), time = Σ cycles ÷ the mean of its launches' cycles per second (the files are
 /// separate runs whose launch ids do not pair up: the NERSC recipe at the kernel level), and

@@ -108,6 +108,29 @@ export function scenarios(engine) {
     await clean(s, 'hover');
   }));
 
+  test(`${engine.name}: ↑/↓ through the kernels and Copy link's notice leave the chart where it is`, () => withProfile(async (s) => {
+    await openApp(s, site.url);
+    await s.setFiles('#file-input', NERSC_RUN);
+    await waitFor(s, tableHas, 'Volta_hmma');
+    await waitFor(s, chartDrawn);
+    const place = () => s.eval(() => { const r = document.querySelector('#roofline-canvas').getBoundingClientRect(); return [r.top, r.left, r.width, r.height, scrollY].map(Math.round).join(','); });
+    const before = await place();
+    await s.eval(() => { document.activeElement?.blur(); return true; });
+    // Past the rows the table's box shows: the box scrolls to the row, never the page.
+    for (let i = 0; i < 30; i++) await s.press('ArrowDown');
+    await waitFor(s, () => document.querySelector('table.kernels tr.selected')?.getAttribute('aria-rowindex') === '31', null, { what: 'the 30th row selected' });
+    assert.equal(await place(), before, '↓ moved the chart');
+    assert.ok(await s.eval(() => {
+      const [row, box] = ['table.kernels tr.selected', '.table-scroll'].map((q) => document.querySelector(q).getBoundingClientRect());
+      return row.top >= box.top && row.bottom <= box.bottom + 1;
+    }), 'the selected row is in its box');
+    // The notice (copied, or the copy refused) lies over the page.
+    await s.click('#copy-link');
+    await waitFor(s, () => document.querySelector('.feedback').textContent !== '', null, { what: 'the notice' });
+    assert.equal(await place(), before, 'the notice moved the chart');
+    await clean(s, 'arrows and notice');
+  }));
+
   test(`${engine.name}: a shared link reopens in a fresh profile with the same table and chart`, async () => {
     const shared = await withProfile(async (s) => {
       await openApp(s, site.url);
