@@ -187,6 +187,9 @@ pub struct KernelReport {
     pub guidance: Option<Guidance>,
     /// One plain-language sentence.
     pub summary: String,
+    /// What would move it off its binding roof, by the kind of bound ([`crate::model::advice`]);
+    /// `null` without guidance, above its roof or at it.
+    pub advice: Option<String>,
     /// Each quantity above with the metrics it came from, their values, the formula and what
     /// was missing ([`crate::provenance`]); empty where the files are not known
     /// ([`analyze_kernels`]).
@@ -243,8 +246,9 @@ pub fn analyze(ds: &Dataset, machine: Option<&Machine>) -> AnalyzeReport {
         transfers: transfer_points(&ds.transfers, machine),
         ..analyze_kernels(&ds.kernels, machine)
     };
+    // Without files (the app's kernels alone, `analyze_kernels`) there is no metric to name.
     let origin = crate::provenance::Origin::of_files(ds.files.iter().map(|f| f.format));
-    for (report, k) in r.kernels.iter_mut().zip(&ds.kernels) {
+    for (report, k) in r.kernels.iter_mut().zip(&ds.kernels).filter(|_| !ds.files.is_empty()) {
         report.provenance = crate::provenance::of_kernel(k, origin, machine);
     }
     r
@@ -382,6 +386,7 @@ fn kernel_report(
             shared_ldst: shared_ldst(k),
         },
         summary: summary(k, guidance.as_ref(), machine),
+        advice: guidance.as_ref().zip(machine).and_then(|(g, m)| crate::model::advice::advice(k, g, m)),
         provenance: Vec::new(),
         guidance,
     }

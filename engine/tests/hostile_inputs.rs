@@ -49,10 +49,10 @@ fn binary_file() {
     // A PNG: invalid UTF-8 in its first bytes.
     let e = err(file("chart.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec()));
     assert_eq!(what(&e), ("chart.png", Some(1), "the file is not text (invalid UTF-8); expected a profiler's CSV or text output"));
-    // Valid UTF-8 with NUL bytes: an SQLite database (nvprof's .nvvp, rocpd), an ncu-rep.
+    // An SQLite database's header, cut at 24 bytes: read as a rocprofv3 database (rocpd) by
+    // its first 16 bytes, and named as cut short, not as text that is not UTF-8.
     let e = err(file("profile.nvvp", b"SQLite format 3\0\x10\0\x01\x01\0@  ".to_vec()));
-    assert_eq!(what(&e), ("profile.nvvp", None, "the file is binary, not text; expected a profiler's CSV or text output"));
-    assert_eq!(e.hint.as_deref(), Some("export a profiler's own report as CSV first, e.g. `ncu --import report.ncu-rep --csv > profile.csv`"));
+    assert_eq!(what(&e), ("profile.nvvp", None, "a rocprofv3 database (SQLite) cut short: 24 bytes, less than its 100-byte header"));
     // Invalid UTF-8 after two good lines: the line is named.
     let e = err(file("mixed.csv", b"kernel,time_s\nk,1\n\xC3\x28,2\n".to_vec()));
     assert_eq!(what(&e), ("mixed.csv", Some(3), "the file is not text (invalid UTF-8); expected a profiler's CSV or text output"));

@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("selection", 4),
     ("compare", 4),
     ("choice", 4),
+    ("provenance", 4),
     ("chart", 5),
     ("share", 5),
     ("report", 5),

@@ -475,12 +475,15 @@ pub fn summary(k: &KernelProfile, g: Option<&Guidance>, machine: Option<&Machine
         ),
         None => parts.push("no FLOP, byte or instruction counter that this machine has a ceiling for".into()),
     }
-    if let Some(p) = global_ldst(k) {
+    // The access pattern speaks to a kernel bound by memory or issue (or not judged), not to
+    // a compute-bound one: a BF16 matrix kernel is not told about its loads (issue 43).
+    let access_matters = g.is_none_or(|g| g.binding.kind != BoundKind::Compute);
+    if let Some(p) = global_ldst(k).filter(|_| access_matters) {
         parts.push(describe_global(p.inst_per_txn));
     }
     // Bank conflicts as the hardware counted them, else wavefronts per LD/ST, never called
     // conflicts (issue 42).
-    if let Some(s) = describe_shared_access(k) {
+    if let Some(s) = describe_shared_access(k).filter(|_| access_matters) {
         parts.push(s);
     }
     if let Some(r) = predication_ratio(k, threads_per_warp(machine)) {

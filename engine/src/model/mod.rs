@@ -16,6 +16,7 @@
 //! - [`identify`]: a profile's device → its catalogue (or derived) machine.
 //! - [`profile_peaks`]: the machine "as Nsight Compute measured it", from a profile's peaks.
 
+pub mod advice;
 pub mod catalogue;
 pub mod classic;
 pub mod guidance;

@@ -88,7 +88,9 @@ pub(super) fn segments(file: &str, conn: &Connection) -> Result<Vec<Segment>, Im
         } else {
             "an SQLite database, but not one rocprofv3 wrote (no rocpd_* tables; expected rocpd_kernel_dispatch, rocpd_info_agent, …)"
         };
-        return Err(ImportError::new(file, None, message));
+        let e = ImportError::new(file, None, message);
+        // nvprof's `.nvvp` is the other SQLite profile users have (`CUPTI_ACTIVITY_KIND_*`).
+        return Err(if any_rocpd { e } else { e.with_hint("an nvprof profile (.nvvp)? export it as CSV: `nvprof --import-profile profile.nvvp --csv --print-gpu-trace 2> trace.csv`") });
     }
     Ok(segments)
 }
