@@ -14,6 +14,7 @@ use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
 use roofline_engine::choice::{self, ClockBasis, ClockChoice, Chosen};
 use roofline_engine::domain::Device;
 use roofline_engine::share::{self, SharedKernel, View, ViewChoice};
+use roofline_engine::provenance::Origin;
 use roofline_engine::report::{self, AnalyzeReport};
 use roofline_engine::{selection, Dataset, KernelProfile, SourceFile};
 
@@ -122,6 +123,8 @@ pub struct Profile {
     /// Other machines the files offer: the data sheet's beside Nsight Compute's own peaks,
     /// Advisor's single-threaded roofs.
     pub alternatives: Vec<Machine>,
+    /// The profiler whose metrics the kernels came from: the provenance panel names them.
+    pub origin: Origin,
 }
 
 impl AppState {
@@ -229,7 +232,8 @@ impl AppState {
             }
             Err(e) => Err(e),
         };
-        Decided { profile: Profile { device: ds.main_device().map(|r| r.device.clone()), measured_sm_clock_hz: measured, from_ncu, identified, alternatives }, picked }
+        let origin = Origin::of_files(ds.files.iter().map(|f| f.format));
+        Decided { profile: Profile { device: ds.main_device().map(|r| r.device.clone()), measured_sm_clock_hz: measured, from_ncu, identified, alternatives, origin }, picked }
     }
 
     /// Applies a [`Self::decide_machine`] choice; returns what the choice has to say.

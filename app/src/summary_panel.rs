@@ -1,9 +1,32 @@
-//! The selected kernel in plain language: the engine's one-sentence summary (binding roof,
-//! attained fraction, access pattern, predication, headroom) and the numbers behind it.
+//! The selected kernel, verdict first (issue 43): its short name (the full one on demand), the
+//! engine's one sentence (binding roof, % of roof, what the counters could not assess), what
+//! would move it (`model::advice`), the numbers behind the verdict, and where each number came
+//! from (`provenance`: the profiler's metrics, their values, the formula, what was missing).
+//! Kernel names and metric names are shown as text, never as HTML.
 
 use crate::state::AppState;
 use leptos::prelude::*;
+use roofline_engine::provenance::{self, Origin, Quantity};
 use roofline_engine::units::si;
+
+/// One quantity's row: its value with unit, then the metrics behind it.
+fn provenance_row(q: Quantity, named: bool) -> impl IntoView {
+    let value = q.value.map_or_else(|| "not measured".to_string(), |v| format!("{}{}", si(v), q.unit));
+    let from = if named {
+        let inputs: Vec<String> = q.inputs.iter().map(|i| format!("{} = {}{}", i.metric, si(i.value), if i.unit.is_empty() { String::new() } else { format!(" {}", i.unit) })).collect();
+        let mut s = q.formula.clone();
+        if !inputs.is_empty() {
+            s.push_str(&format!(" — {}", inputs.join("; ")));
+        }
+        if !q.missing.is_empty() {
+            s.push_str(&format!(" — not collected: {}", q.missing.join(", ")));
+        }
+        s
+    } else {
+        "as the link or file gave it".to_string()
+    };
+    view! { <tr><th scope="row">{q.name}</th><td>{value}</td><td class="from">{from}</td></tr> }
+}
 
 #[component]
 pub fn SummaryPanel(state: AppState) -> impl IntoView {
@@ -14,7 +37,11 @@ pub fn SummaryPanel(state: AppState) -> impl IntoView {
         state.report.with(|report| {
             let Some(r) = report.kernels.get(i) else { return view! { <p></p> }.into_any() };
             let name = r.name.clone();
+            let short = state.kernels.with_untracked(|ks| ks.get(i).map(|k| k.display_name())).unwrap_or_else(|| name.clone());
+            // The full name (a PyTorch kernel's runs to 1,500 characters) only when asked.
+            let full = (short != name).then(|| view! { <details class="full-name"><summary>"Full name"</summary><p>{name.clone()}</p></details> });
             let summary = r.summary.clone();
+            let advice = r.advice.clone().map(|a| view! { <p class="advice">{a}</p> });
             let facts = r.guidance.as_ref().map(|g| {
                 let rank = g.rank.map_or_else(|| "–".into(), |n| format!("#{n}"));
                 let na = || "not assessed".to_string();
@@ -36,11 +63,27 @@ pub fn SummaryPanel(state: AppState) -> impl IntoView {
             let warning = r.guidance.as_ref().filter(|g| g.above_roof).map(|_| {
                 view! { <p class="warning">"This kernel is above its roof: the machine's peaks or the counters are wrong (check the clock: Nsight Compute locks it to base)."</p> }
             });
+            let origin = state.profile.with_untracked(|p| p.origin);
+            let machine = state.machine.get_untracked();
+            let rows = state.kernels.with_untracked(|ks| ks.get(i).map(|k| provenance::of_kernel(k, origin, Some(&machine)))).unwrap_or_default();
+            let named = origin != Origin::Other;
+            let sources = view! {
+                <details class="provenance">
+                    <summary>"Where these numbers come from"</summary>
+                    <table>
+                        <thead><tr><th scope="col">"Quantity"</th><th scope="col">"Value"</th><th scope="col">"From"</th></tr></thead>
+                        <tbody>{rows.into_iter().map(|q| provenance_row(q, named)).collect_view()}</tbody>
+                    </table>
+                </details>
+            };
             view! {
-                <p class="kernel-name">{name}</p>
+                <p class="kernel-name" title=name.clone()>{short}</p>
+                {full}
                 <p class="summary">{summary}</p>
+                {advice}
                 {warning}
                 {facts}
+                {sources}
             }
             .into_any()
         })

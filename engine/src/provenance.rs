@@ -49,13 +49,14 @@ pub struct Input {
 
 /// Which profiler's files, and of Intel Advisor which of its two outputs (the survey CSV's
 /// columns and the HTML report's chart JSON name the same quantities differently).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Origin {
     Ncu,
     Nvprof,
     Rocprof,
     AdvisorSurvey,
     AdvisorHtml,
+    #[default]
     Other,
 }
 
