@@ -50,6 +50,9 @@ pub fn App() -> impl IntoView {
                     <MachineNote state=state />
                     <div class="alert" role="alert" hidden=flag(move || state.error.with(Option::is_none))>
                         {text(move || state.error.get().unwrap_or_default())}
+                        // The formats page of this site (docs/FORMATS.md, built by postbuild.mjs): a
+                        // web user cannot open the repository path an error names.
+                        " " <a href="formats.html" target="_blank" rel="noopener">"Supported formats and how to produce them"</a>
                     </div>
                     <ChartView state=state />
                 </div>
