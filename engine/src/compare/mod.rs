@@ -6,6 +6,16 @@
 //! If a run holds one name twice (not after `dataset`'s aggregation, but possible in hand-made
 //! data), its first kernel of that name is the one compared. The chart's trajectory arrows
 //! (`chart::compare`) use the same rule.
+//!
+//! Comparing two whole runs (`roofline compare`, issue 44) pairs kernels more loosely — the
+//! same function with other template arguments, a unique short name, the user's pairs — and
+//! judges each run against its own machine: [`pairing`] and [`runs`].
+
+pub mod pairing;
+pub mod runs;
+
+pub use pairing::{pair, MatchedBy, Pair, PairError, Pairing, UserPairs};
+pub use runs::{compare, compare_runs, Comparison, PairChange, Run, Side, Unpaired};
 
 use crate::domain::profile::KernelProfile;
 use std::collections::HashMap;
