@@ -13,7 +13,8 @@ use roofline_engine::units::si;
 fn provenance_row(q: Quantity, named: bool) -> impl IntoView {
     let value = q.value.map_or_else(|| "not measured".to_string(), |v| format!("{}{}", si(v), q.unit));
     let from = if named {
-        let inputs: Vec<String> = q.inputs.iter().map(|i| format!("{} = {}{}", i.metric, si(i.value), if i.unit.is_empty() { String::new() } else { format!(" {}", i.unit) })).collect();
+        // Inputs exactly as summed, so that they can be checked against the file.
+        let inputs: Vec<String> = q.inputs.iter().map(|i| format!("{} = {} {}", i.metric, i.value, i.unit)).collect();
         let mut s = q.formula.clone();
         if !inputs.is_empty() {
             s.push_str(&format!(" — {}", inputs.join("; ")));
