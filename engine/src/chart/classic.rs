@@ -9,6 +9,7 @@
 //! FLOPs are in the bandwidth strip under the plot ([`super::strip`]); the longest-running
 //! kernels are named ([`super::kernel_labels`]).
 
+use super::binding::flop_binding;
 use super::colors::coloring;
 use super::compare;
 use super::dots::{radius_px, Dot};
@@ -33,7 +34,11 @@ pub fn build(input: &ChartInput) -> Scene {
     // even on a cache-aware chart, which draws every level's roof.
     let dram_roof: Vec<_> = m.memory_level(Level::Dram).or_else(|| m.memory.last()).into_iter().collect();
     let memory: Vec<_> = if carm { m.memory.iter().collect() } else { dram_roof.clone() };
-    let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
+    let levels: Vec<Level> = memory.iter().map(|l| l.level).collect();
+    let binding = flop_binding(input.kernels, input.selected, m, &levels);
+    let (compute, own_roof) = flop_roofs::with_binding(compute, binding.as_ref());
+    let (roof_xs, mut roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
+    roof_ys.extend(own_roof);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
     let (run_xs, run_ys) = compare::extent(input);
     let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
@@ -71,7 +76,7 @@ pub fn build(input: &ChartInput) -> Scene {
     }
     if input.show_ceilings {
         // A cache-aware chart draws each level's roof in its colour (Advisor's CARM view).
-        flop_roofs::draw(&mut b, &memory, &compute, ridge, !carm);
+        flop_roofs::draw(&mut b, &memory, &compute, ridge, !carm, binding.as_ref());
     }
     b.kernel_labels(input, &anchors, &names);
     b.finish()

@@ -7,6 +7,7 @@
 //! and of the Nsight Compute charts ("horizontal compute-bound ceilings", "machine balance
 //! point").
 
+use super::binding::FlopBinding;
 use super::frame::{Builder, FONT_PX};
 use super::roofs::{giga4, Style};
 use super::scene::Shape;
@@ -132,6 +133,22 @@ pub fn shown_compute<'m>(input: &ChartInput<'m>) -> (Option<&'m Ceiling>, Vec<&'
     (ridge, roofs)
 }
 
+/// `compute` with the binding roof's ceiling added where the roof filter left it out (issue
+/// 43: the roof that binds the selected kernel is drawn whatever "all roofs", the hidden
+/// kinds or the used roofs say), and the height of a roof of its own, for the axis range.
+pub fn with_binding<'m>(mut compute: Vec<&'m Ceiling>, binding: Option<&FlopBinding<'m>>) -> (Vec<&'m Ceiling>, Option<f64>) {
+    match binding {
+        Some(FlopBinding::Ceiling(c)) => {
+            if !compute.iter().any(|s| same_roof(s, c) && s.flops_per_s == c.flops_per_s) {
+                compute.push(c);
+            }
+            (compute, None)
+        }
+        Some(FlopBinding::Flat { flops_per_s, .. }) => (compute, Some(*flops_per_s)),
+        _ => (compute, None),
+    }
+}
+
 /// The machine's roofs the kernels do not use (the ones the "all roofs" toggle adds).
 pub fn unused_roofs<'m>(kernels: &[KernelProfile], m: &'m Machine) -> Vec<&'m Ceiling> {
     let used = flops_by_roof(kernels, m);
@@ -174,7 +191,11 @@ fn by_bandwidth<'a>(memory: &[&'a MemoryLevel]) -> Vec<Vec<&'a MemoryLevel>> {
 /// and a dashed line from the ridge down to the axis with "ridge N FLOP/B" (GPU course
 /// slides' "optimal intensity"); otherwise each roof and ridge in its level's colour, as
 /// the level's dots.
-pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridge: Option<&Ceiling>, classic: bool) {
+///
+/// `binding`: the selected kernel's binding roof ([`super::binding`]), marked in the scene's
+/// roofs; a roof of its own (several pipes, issue, a level without a roof here) is drawn
+/// dashed after the compute roofs, a note where it has none.
+pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridge: Option<&Ceiling>, classic: bool, binding: Option<&FlopBinding>) {
     let drop_line = classic;
     let top = compute.iter().map(|c| c.flops_per_s).fold(0.0, f64::max);
     let fastest = memory.iter().map(|l| l.bytes_per_s).filter(|v| v.is_finite() && *v > 0.0).fold(0.0, f64::max);
@@ -183,13 +204,28 @@ pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridg
         let l = g[0];
         let end = if top > 0.0 { top / l.bytes_per_s } else { f64::MAX };
         let color = if classic { b.pal.memory } else { b.pal.level(l.level) };
-        b.slanted_roof(l.bytes_per_s, end, Style::solid(color), &memory_label(g));
+        let drawn = b.slanted_roof(l.bytes_per_s, end, Style::solid(color), &memory_label(g)).is_some();
+        b.mark_binding(drawn && matches!(binding, Some(FlopBinding::Level(bl)) if g.iter().any(|l| l.level == *bl)));
     }
     let levels: Vec<f64> = compute.iter().map(|c| c.flops_per_s).collect();
     for c in compute {
         let start = if fastest > 0.0 { c.flops_per_s / fastest } else { 0.0 };
         let style = if Some(*c) == ridge { Style::solid(b.pal.compute) } else { Style::thin(b.pal.compute) };
-        b.flat_roof(c.flops_per_s, start, style, &format!("{} {}FLOP/s", c.name, si(c.flops_per_s)), &levels);
+        let drawn = b.flat_roof(c.flops_per_s, start, style, &format!("{} {}FLOP/s", c.name, si(c.flops_per_s)), &levels);
+        b.mark_binding(drawn && matches!(binding, Some(FlopBinding::Ceiling(bc)) if same_roof(bc, c) && bc.flops_per_s == c.flops_per_s));
+    }
+    match binding {
+        Some(FlopBinding::Flat { name, approx, flops_per_s: rate }) => {
+            let start = if fastest > 0.0 { rate / fastest } else { 0.0 };
+            let label = format!("{name} {}{}FLOP/s", if *approx { "≈ " } else { "" }, si(*rate));
+            let drawn = b.flat_roof(*rate, start, Style::dashed(b.pal.compute), &label, &levels);
+            b.mark_binding(drawn);
+        }
+        Some(FlopBinding::Note(note)) => {
+            let (x, y, color) = (b.plot[0] + 8.0, b.plot[1] + 16.0, b.pal.axis);
+            b.label(&[(x, y, super::Anchor::Start, 0.0), (b.plot[2] - 8.0, y, super::Anchor::End, 0.0)], note, color, super::frame::LEGEND_PX);
+        }
+        _ => {}
     }
     let Some(r) = ridge else { return };
     for l in groups.iter().map(|g| g[0]) {

@@ -7,7 +7,7 @@
 
 use super::labels::{shape_boxes, text_box, Box2, Placer};
 use super::scale::{decade_range, tick_label, LogMap, LogMemo, LogScale};
-use super::scene::{Anchor, Color, Hit, Palette, Scene, Shape};
+use super::scene::{Anchor, Color, Hit, Palette, RoofKey, Scene, Shape};
 use super::strip::{StripAxis, STRIP_PX};
 use super::ChartInput;
 
@@ -106,6 +106,11 @@ pub struct Builder {
     /// drawn ([`super::strip`]).
     pub strip_band: Option<Box2>,
     pub strip_axis: Option<StripAxis>,
+    /// Every roof drawn and the label placed for it ([`super::roofs`]), for the scene.
+    pub roofs: Vec<RoofKey>,
+    /// Roofs labelled by a number, with their full label and colour: the key drawn by
+    /// [`Builder::finish`].
+    pub keys: Vec<(String, Color)>,
 }
 
 impl Builder {
@@ -144,7 +149,7 @@ impl Builder {
         }
         let (xm, ym) = (x.map(), y.map());
         let (x_memo, y_memo) = (LogMemo::new(xm), LogMemo::new(ym));
-        Builder { pal, width, height, plot, x, y, xm, ym, x_memo, y_memo, grid: Vec::new(), under: Vec::new(), marks: Vec::new(), over: legend_shapes, hits: Vec::new(), placer, strip_band, strip_axis: None }
+        Builder { pal, width, height, plot, x, y, xm, ym, x_memo, y_memo, grid: Vec::new(), under: Vec::new(), marks: Vec::new(), over: legend_shapes, hits: Vec::new(), placer, strip_band, strip_axis: None, roofs: Vec::new(), keys: Vec::new() }
     }
 
     /// Room for `dots` more dots and `links` link lines, so tens of thousands of dots do not
@@ -226,7 +231,8 @@ impl Builder {
     }
 
     /// The scene: layers in drawing order, in one vector allocated once.
-    pub fn finish(self) -> Scene {
+    pub fn finish(mut self) -> Scene {
+        self.draw_keys();
         let mut shapes = Vec::with_capacity(self.grid.len() + self.under.len() + self.marks.len() + self.over.len());
         shapes.extend(self.grid);
         shapes.extend(self.under);
@@ -234,6 +240,7 @@ impl Builder {
         shapes.extend(self.over);
         let mut scene = Scene::new(self.width, self.height, self.pal.background, shapes, self.hits, self.plot, self.x, self.y);
         scene.strip = self.strip_axis;
+        scene.roofs = self.roofs;
         scene
     }
 }

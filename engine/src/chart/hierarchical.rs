@@ -7,6 +7,7 @@
 //! colour; a thin line joins one kernel's dots, so the gaps between them show the reuse at
 //! each level. Dots come from `model::hierarchical`, roofs from the machine.
 
+use super::binding::{flop_binding, FlopBinding};
 use super::compare;
 use super::dots::{radius_px, selected_last_indices, Dot};
 use super::flop_roofs::{self, shown_compute};
@@ -47,8 +48,14 @@ pub fn build(input: &ChartInput) -> Scene {
     let dotted = |l: Level| present[l as usize];
     // Roofs of the levels the data has dots at (all of the machine's when it has none).
     let has_dots = |l: Level| points.is_empty() || dotted(l);
-    let memory: Vec<&MemoryLevel> = m.memory.iter().filter(|l| input.shows_level(l.level) && has_dots(l.level) && l.bytes_per_s.is_finite() && l.bytes_per_s > 0.0).collect();
-    let (roof_xs, roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
+    let levels: Vec<Level> = m.memory.iter().map(|l| l.level).collect();
+    let binding = flop_binding(input.kernels, input.selected, m, &levels);
+    // The binding level's roof is drawn even where its level is hidden (issue 43).
+    let bound_level = |l: Level| matches!(binding, Some(FlopBinding::Level(b)) if b == l);
+    let memory: Vec<&MemoryLevel> = m.memory.iter().filter(|l| (bound_level(l.level) || input.shows_level(l.level) && has_dots(l.level)) && l.bytes_per_s.is_finite() && l.bytes_per_s > 0.0).collect();
+    let (compute, own_roof) = flop_roofs::with_binding(compute, binding.as_ref());
+    let (roof_xs, mut roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
+    roof_ys.extend(own_roof);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
     let (run_xs, run_ys) = compare::extent(input);
     let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
@@ -125,7 +132,7 @@ pub fn build(input: &ChartInput) -> Scene {
         b.strip(input, &strip, &roofs, (&title, "No FLOPs: GB/s per level"), |d| pal.level(d.level));
     }
     if input.show_ceilings {
-        flop_roofs::draw(&mut b, &memory, &compute, ridge, false);
+        flop_roofs::draw(&mut b, &memory, &compute, ridge, false, binding.as_ref());
     }
     let names = names_of(input);
     b.kernel_labels(input, &anchors, &names);

@@ -180,7 +180,9 @@ pub fn build(input: &ChartInput) -> Scene {
     let flats: Vec<f64> = peak.into_iter().chain(hmma).collect();
     let start = |v: f64| if fastest > 0.0 { v / fastest } else { 0.0 };
     if let Some(p) = peak {
-        b.flat_roof(p, start(p), Style::solid(pal.compute), &format!("Peak {} warp GIPS", giga4(p)), &flats);
+        let drawn = b.flat_roof(p, start(p), Style::solid(pal.compute), &format!("Peak {} warp GIPS", giga4(p)), &flats);
+        // The roof of a kernel bound by instruction issue (issue 43).
+        b.mark_binding(drawn && super::binding::issue_bound(input.kernels, input.selected, m));
         for &(level, rate) in roofs.iter().filter(|r| r.0 != Level::Shared) {
             b.ridge_mark(p / rate, p, pal.level(level), None);
         }

@@ -56,6 +56,8 @@ impl Builder {
     /// Labels the longest-running kernels among `dots` (one dot per kernel: the one to name
     /// it by) with `names` (parallel to the kernels).
     pub fn kernel_labels(&mut self, input: &ChartInput, dots: &[Anchored], names: &[String]) {
+        // The roofs' key first: a roof's label comes before a kernel's name.
+        self.draw_keys();
         let size = LEGEND_PX;
         for (kernel, (cx, cy), r) in longest_anchors(input, dots) {
             let Some(name) = names.get(kernel) else { continue };

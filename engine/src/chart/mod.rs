@@ -12,6 +12,7 @@
 //! [`labels`] (non-overlapping placement). Scenes are deterministic: the same input gives the
 //! same shapes in the same order, so two browsers paint the same pixels.
 
+pub mod binding;
 pub mod cache;
 pub mod classic;
 pub mod colors;
@@ -43,7 +44,7 @@ pub use cache::ModelCache;
 pub use colors::ColorBy;
 pub use compare::RunRef;
 pub use scale::LogScale;
-pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, Scene, Shape, Theme};
+pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, RoofKey, Scene, Shape, Theme};
 
 use crate::domain::Transfer;
 use crate::model::{ComputeKind, Level, Machine};

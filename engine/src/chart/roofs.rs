@@ -4,11 +4,19 @@
 //! on instruction charts: GPU course slides "AI × Bandwidth"; Ding & Williams Eq. 2 "GTXN/s ×
 //! Instruction Intensity"), slanted at 45° on equal log axes; a compute or issue roof is flat;
 //! a memory wall is vertical (Ding & Williams Figs. 3–4). Labels sit along their line in the
-//! line's colour, at the first free spot the [`super::labels::Placer`] finds; a label with
-//! no free spot is left out rather than drawn over a dot or another label.
+//! line's colour, at the first free spot the [`super::labels::Placer`] finds. A roof's label
+//! never vanishes (issue 43: with "all roofs" on, or on a 390 px phone chart, roofs crowd):
+//! where the full text has no free spot, its short form ("BF16 mat. 989T") tries the same
+//! spots, then a number does (on a spot between roofs too), explained in a key in a free
+//! corner of the plot ([`Builder::draw_keys`]); a number with no free spot at all is drawn at
+//! its first spot anyway. Each roof and its placed label are listed in [`super::Scene::roofs`].
 
-use super::frame::{Builder, FONT_PX};
-use super::scene::{Anchor, Color, Shape};
+use super::frame::{Builder, FONT_PX, LEGEND_PX};
+use super::labels::shape_box;
+use super::scene::{Anchor, Color, RoofKey, Shape};
+
+/// A place for a text: anchor x, baseline y, anchor, rotation in degrees clockwise.
+pub type Spot = (f64, f64, Anchor, f64);
 
 /// How a ceiling line is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,7 +91,13 @@ impl Builder {
         };
         // Above the line first (baseline 5 px over it), then below it.
         let candidates: Vec<_> = ALONG.iter().map(|&t| at(t, -5.0)).chain(ALONG.iter().map(|&t| at(t, FONT_PX + 3.0))).collect();
-        self.label(&candidates, label, style.color, FONT_PX);
+        // A number's spots: every 2% along, either side, a row further off too.
+        let fine = (0..=50).map(|i| i as f64 / 50.0);
+        let loose: Vec<_> = [-5.0, FONT_PX + 3.0, -FONT_PX - 9.0, 2.0 * FONT_PX + 7.0].iter().flat_map(|&dy| fine.clone().map(move |t| at(t, dy))).collect();
+        // Past either end of the line, in the margin it runs into.
+        let p = self.plot;
+        let margin = [(p1.0, p[1] - 4.0, Anchor::Middle, 0.0), (p[2] + 3.0, p1.1 + 4.0, Anchor::Start, 0.0), (p[0] - 3.0, p0.1 + 4.0, Anchor::End, 0.0), (p0.0, p[3] + 12.0, Anchor::Middle, 0.0)];
+        self.roof_label(&candidates, &loose, &margin, label, style.color);
         Some([(x0, rate * x0), (x1, rate * x1)])
     }
 
@@ -116,8 +130,78 @@ impl Builder {
         };
         let rows = [py - 5.0, py + FONT_PX + 3.0, py - FONT_PX - 9.0, py + 2.0 * FONT_PX + 7.0];
         let candidates: Vec<_> = rows.iter().filter(|r| clear(r)).flat_map(|&y| ends.iter().map(move |&x| (x, y, Anchor::End, 0.0))).collect();
-        self.label(&candidates, label, style.color, FONT_PX);
+        // A number may sit between two roofs (on its own line's side first): it names its
+        // roof in the key, so it cannot be read as the other's.
+        let along: Vec<f64> = (0..).map(|i| right - 6.0 - i as f64 * 8.0).take_while(|x| *x > self.plot[0] + 6.0).collect();
+        let loose: Vec<_> = rows.iter().flat_map(|&y| along.iter().map(move |&x| (x, y, Anchor::End, 0.0))).collect();
+        let margin = [(right + 3.0, py + 4.0, Anchor::Start, 0.0), (self.plot[0] - 3.0, py + 4.0, Anchor::End, 0.0)];
+        self.roof_label(&candidates, &loose, &margin, label, style.color);
         true
+    }
+
+    /// Labels a roof: `full` at the first free spot of `spots`, else its [`short_label`] there,
+    /// else its number in the key at the first free spot of `spots`, then of `loose` (more
+    /// spots in the plot), then of `margin` (beside the plot, where the line leaves it), else
+    /// that number at the first spot over whatever lies there (module doc). The roof and its
+    /// label are recorded in [`Builder::roofs`].
+    pub fn roof_label(&mut self, spots: &[Spot], loose: &[Spot], margin: &[Spot], full: &str, color: Color) {
+        let short = short_label(full);
+        let placed = if self.label(spots, full, color, FONT_PX) {
+            full.to_string()
+        } else if short != full && self.label(spots, &short, color, FONT_PX) {
+            short
+        } else {
+            let n = (self.keys.len() + 1).to_string();
+            self.keys.push((full.to_string(), color));
+            let whole = [0.0, 0.0, self.width, self.height];
+            if !(self.label(spots, &n, color, FONT_PX) || self.label(loose, &n, color, FONT_PX) || self.label_in(whole, margin, &n, color, FONT_PX)) {
+                let Some(&(x, y, anchor, rotate_deg)) = spots.first().or(loose.first()) else { return };
+                self.forced(Shape::Text { x, y, text: n.clone(), color, size: FONT_PX, anchor, rotate_deg });
+            }
+            n
+        };
+        let label_box = self.over.last().and_then(shape_box).unwrap_or([0.0; 4]);
+        self.roofs.push(RoofKey { name: full.to_string(), label: placed, label_box, binding: false });
+    }
+
+    /// Marks the last roof drawn as the selected kernel's binding roof ([`super::binding`]).
+    pub fn mark_binding(&mut self, drawn: bool) {
+        if let Some(r) = self.roofs.last_mut().filter(|_| drawn) {
+            r.binding = true;
+        }
+    }
+
+    /// The key of the roofs labelled by a number (drawn before the kernels' names, and by
+    /// [`Builder::finish`] where a chart names none): "N full label" in the roof's colour, one
+    /// line each, in the first free row of the plot (left, right, then across), else in the
+    /// band between the legend and the plot or up the right margin, else over whatever lies at
+    /// the plot's top left (a number is never left unexplained).
+    pub fn draw_keys(&mut self) {
+        let keys = std::mem::take(&mut self.keys);
+        let (p, whole) = (self.plot, [0.0, 0.0, self.width, self.height]);
+        let rows: Vec<f64> = (0..).map(|i| p[1] + LEGEND_PX + 2.0 + i as f64 * (LEGEND_PX + 3.0)).take_while(|y| *y < p[3] - 2.0).collect();
+        let across: Vec<f64> = (0..).map(|i| p[0] + 6.0 + i as f64 * 24.0).take_while(|x| *x < p[2]).collect();
+        let edges = rows.iter().map(|&y| (p[0] + 6.0, y, Anchor::Start, 0.0)).chain(rows.iter().map(|&y| (p[2] - 6.0, y, Anchor::End, 0.0)));
+        let spots: Vec<_> = edges.chain(rows.iter().flat_map(|&y| across.iter().map(move |&x| (x, y, Anchor::Start, 0.0)))).collect();
+        // Outside the plot: the band over it (its baseline 4 px above the plot), the right
+        // margin (text turned to read upwards, glyphs left of the baseline).
+        let margins: Vec<_> = across.iter().map(|&x| (x, p[1] - 4.0, Anchor::Start, 0.0)).chain([(self.width - 4.0, p[3], Anchor::Start, -90.0), (self.width - 4.0, p[1], Anchor::End, -90.0)]).collect();
+        for (i, (full, color)) in keys.iter().enumerate() {
+            let text = format!("{} {full}", i + 1);
+            if !(self.label(&spots, &text, *color, LEGEND_PX) || self.label_in(whole, &margins, &text, *color, LEGEND_PX)) {
+                let y = rows.get(i).copied().unwrap_or(p[1] + LEGEND_PX);
+                self.forced(Shape::Text { x: p[0] + 6.0, y, text, color: *color, size: LEGEND_PX, anchor: Anchor::Start, rotate_deg: 0.0 });
+            }
+        }
+    }
+
+    /// Draws a text where no free spot was found, taking its boxes so later labels (kernel
+    /// names) keep off it.
+    fn forced(&mut self, text: Shape) {
+        for b in super::labels::shape_boxes(&text) {
+            self.placer.occupy(b);
+        }
+        self.over.push(text);
     }
 
     /// A vertical wall at `at` from the bottom of the plot up to `top` (`None`: the top of the
@@ -170,9 +254,36 @@ impl Builder {
     }
 }
 
+/// The short form of a roof label, for a roof whose full label has no room: "BF16 matrix 989
+/// TFLOP/s" → "BF16 mat. 989T", "Peak 510.7 warp GIPS" → "510.7 GIPS", "BF16 matrix + FP32
+/// compute 612 TFLOP/s" → "BF16 mat. + FP32 612T".
+pub fn short_label(full: &str) -> String {
+    const SHORT: [(&str, &str); 10] = [
+        (" PFLOP/s", "P"),
+        (" TFLOP/s", "T"),
+        (" GFLOP/s", "G"),
+        (" MFLOP/s", "M"),
+        (" matrix", " mat."),
+        (" compute", ""),
+        (" via mma.sync", " mma.sync"),
+        (" (with shared memory)", ""),
+        ("Peak ", ""),
+        (" warp GIPS", " GIPS"),
+    ];
+    SHORT.iter().fold(full.to_string(), |s, (long, short)| s.replace(long, short))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_forms() {
+        assert_eq!(short_label("BF16 matrix 989 TFLOP/s"), "BF16 mat. 989T");
+        assert_eq!(short_label("BF16 matrix + FP32 compute 612 TFLOP/s"), "BF16 mat. + FP32 612T");
+        assert_eq!(short_label("Peak 510.7 warp GIPS"), "510.7 GIPS");
+        assert_eq!(short_label("HBM 3352 GB/s"), "HBM 3352 GB/s");
+    }
 
     #[test]
     fn four_significant_digits() {

@@ -132,14 +132,30 @@ pub struct Scene {
     pub y: super::LogScale,
     /// The bandwidth strip's axis, when the chart has one ([`super::strip`]).
     pub strip: Option<super::strip::StripAxis>,
+    /// Every roof drawn, with the label placed for it ([`super::roofs`]).
+    pub roofs: Vec<RoofKey>,
     index: LazyGrid,
+}
+
+/// A drawn roof and its label: every roof keeps one (issue 43), the full text where it fits,
+/// else a short form, else a number explained in a key in the plot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoofKey {
+    /// The roof's full label ("BF16 matrix 989 TFLOP/s").
+    pub name: String,
+    /// The text placed on the roof: `name`, its short form ("BF16 mat. 989T") or its number.
+    pub label: String,
+    /// The placed label's box, `[left, top, right, bottom]` pixels.
+    pub label_box: [f64; 4],
+    /// Whether it is the selected kernel's binding roof ([`super::binding`]).
+    pub binding: bool,
 }
 
 impl Scene {
     /// A scene; its hover index is built on the first hover ([`LazyGrid`]).
     #[allow(clippy::too_many_arguments)]
     pub fn new(width: f64, height: f64, background: Color, shapes: Vec<Shape>, hits: Vec<Hit>, plot: [f64; 4], x: super::LogScale, y: super::LogScale) -> Scene {
-        Scene { width, height, background, shapes, hits, plot, x, y, strip: None, index: LazyGrid::default() }
+        Scene { width, height, background, shapes, hits, plot, x, y, strip: None, roofs: Vec::new(), index: LazyGrid::default() }
     }
 
     /// The data ranges the axes show.
