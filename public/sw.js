@@ -78,15 +78,30 @@ async function page(request) {
   return (await match(INDEX)) || response || Response.error();
 }
 
+/// Files fetched on first use, not precached: the SQLite worker (rocpd-worker/), which only a
+/// dropped database needs (scripts/precache.mjs, `ON_DEMAND`). Kept in this version's cache
+/// once fetched, so a database reads offline after the first; looked for in this version's
+/// cache only (their names carry no hash: another version's bindings and wasm may not match).
+const ON_DEMAND = /\/(rocpd-loader\.js|roofline-rocpd(_bg\.wasm|\.js))$/;
+
 /// A file of this build from the cache; a file that is not in it (a new deploy's file, before
-/// its worker installed) from the network.
+/// its worker installed; an on-demand file's first use) from the network.
 async function cached(request) {
-  return (await match(request)) || fetch(request);
+  const onDemand = ON_DEMAND.test(new URL(request.url).pathname);
+  const hit = await match(request, onDemand);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (onDemand && response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((c) => c.put(request, copy)).catch(() => {});
+  }
+  return response;
 }
 
-/// Looks in this version's cache first, then in the previous one that activate kept.
-async function match(request) {
-  const names = (await caches.keys()).filter((k) => k.startsWith(PREFIX));
+/// Looks in this version's cache first, then (unless `current`) in the previous one that
+/// activate kept.
+async function match(request, current = false) {
+  const names = (await caches.keys()).filter((k) => current ? k === CACHE : k.startsWith(PREFIX));
   names.sort((a, b) => (a === CACHE ? -1 : b === CACHE ? 1 : 0));
   for (const name of names) {
     const hit = await (await caches.open(name)).match(request);

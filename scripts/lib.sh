@@ -93,7 +93,16 @@ ensure_browsers() {
     ensure_webkit
 }
 
+# clang with its wasm32 target (Debian's clang 14 has it) and llvm-ar: the SQLite worker's
+# SQLite (rocpd-worker/, the sqlite-wasm-rs crate) is C, compiled for wasm32 by the `cc` crate.
+ensure_clang() {
+    if ! command -v clang >/dev/null || ! command -v llvm-ar >/dev/null; then
+        apt_install clang llvm
+    fi
+}
+
 ensure_build_tools() {
+    ensure_clang
     ensure_rust
     ensure_trunk
     ensure_wasm_bindgen

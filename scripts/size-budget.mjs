@@ -11,8 +11,9 @@
 // is shown, and takes its place (tests/e2e/link-chart.test.mjs, first-paint.test.mjs): it is
 // listed apart, and what a page without a link loads up to the working app (everything but the
 // link chart) is held to a ratchet, so the app cannot grow unnoticed. The parser worker
-// (`roofline-worker*`, started after the first chart), the service worker and what it precaches
-// (registered once the app runs) are listed apart and not counted.
+// (`roofline-worker*`, started after the first chart), the SQLite worker (`roofline-rocpd*`, which
+// the parser starts when a database is dropped; nothing on the page names it), the service worker
+// and what it precaches (registered once the app runs) are listed apart and not counted.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, extname, basename } from 'node:path';

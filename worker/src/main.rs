@@ -39,6 +39,7 @@ use wasm_bindgen::JsCast;
 
 mod nested;
 mod parts;
+mod rocpd;
 mod share;
 mod slices;
 mod warm;
@@ -103,7 +104,19 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
         builder.fail_file(e).map_err(|e| e.to_string())?;
     }
     let total: f64 = files.iter().map(|f| f.size()).sum();
-    let mut progress = Progress { id: id.clone(), total, done: 0.0, step: ProgressStep::default(), second: None };
+    // SQLite databases are read by the SQLite worker meanwhile, and added last ([`rocpd`]).
+    let (databases, files) = rocpd::split(files).await;
+    let databases_read = match rocpd::Reads::ask(&databases).await {
+        Ok(read) => read.map(Rc::new),
+        Err(why) => {
+            // No SQLite worker: every database is left out, for that reason.
+            for f in &databases {
+                builder.fail_file(roofline_engine::ImportError::new(&f.name(), None, why.clone())).map_err(|e| e.to_string())?;
+            }
+            None
+        }
+    };
+    let mut progress = Progress { id: id.clone(), total, done: 0.0, step: ProgressStep::default(), second: None, databases: databases_read.clone() };
     let mut buf: Vec<u8> = Vec::new();
     // The second parser reads a part of one file (`split`) or the files from `from` on.
     let sizes: Vec<u64> = files.iter().map(|f| f.size() as u64).collect();
@@ -143,6 +156,20 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
         builder.end_file().map_err(|e| e.to_string())?;
         times.parse_ms += now() - t;
     }
+    if let Some(read) = &databases_read {
+        let t = now();
+        for (i, file) in databases.iter().enumerate() {
+            let name = file.name();
+            match read.answer(i, &name, || progress.add(0.0)).await {
+                Ok((tool, imported)) => builder.add_imported_file(&name, DATABASE_FORMAT, tool, imported),
+                // Left out, as a text file that cannot be read is (keep-going).
+                Err(why) => builder.fail_file(roofline_engine::ImportError::new(&name, None, why.strip_prefix(&format!("{name}: ")).unwrap_or(&why))),
+            }
+            .map_err(|e| e.to_string())?;
+        }
+        times.database_wait_ms = now() - t;
+        times.database = read.stats.get();
+    }
     let t = now();
     let ds = builder.finish().map_err(|e| e.to_string());
     times.parse_ms += now() - t;
@@ -157,13 +184,15 @@ struct Progress {
     step: ProgressStep,
     /// The second parser while it reads a part or files of the list: its bytes count too.
     second: Option<Rc<Nested>>,
+    /// The list's databases, read by the SQLite worker ([`rocpd`]): their bytes count too.
+    databases: Option<Rc<rocpd::Reads>>,
 }
 
 impl Progress {
     /// Counts `bytes` more read here, and what the second parser has read.
     fn add(&mut self, bytes: f64) {
         self.done += bytes;
-        let done = self.done + self.second.as_ref().map_or(0.0, |s| s.inbox.borrow().progress);
+        let done = self.done + self.second.as_ref().map_or(0.0, |s| s.inbox.borrow().progress) + self.databases.as_ref().map_or(0.0, |d| d.progress());
         // No id: the warm-up's load, which the page did not ask for.
         if self.step.due(done) && !self.id.is_undefined() {
             reply(&self.id, "progress", &JsValue::from_f64(if self.total > 0.0 { (done / self.total).min(1.0) } else { 1.0 }));
@@ -282,7 +311,15 @@ struct Times {
     parts: u8,
     /// Files of the list read whole by the second parser ([`share`]).
     elsewhere: u32,
+    /// Waiting for the SQLite worker's databases after the other files, and what it said of
+    /// its reads ([`rocpd`]).
+    database_wait_ms: f64,
+    database: rocpd::Stats,
 }
+
+/// The format of a database read by the SQLite worker (`import::rocpd`'s, which this module
+/// does not have: `binary::UnreadDatabase` is its stand-in here, of the same format).
+const DATABASE_FORMAT: &str = "rocpd";
 
 /// `performance.now()` in the worker, ms.
 fn now() -> f64 {
@@ -332,7 +369,7 @@ async fn answer(data: JsValue, how: Reply) {
     // budget, and where the time went.
     let stats = js_sys::Object::new();
     let parts = f64::from(times.parts.max(1));
-    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("part_wait_ms", times.part_wait_ms), ("take_ms", times.take_ms), ("second_ms", times.second_ms), ("wire_ms", times.wire_ms), ("parts", parts), ("elsewhere", f64::from(times.elsewhere))] {
+    for (k, v) in [("memory_bytes", memory_bytes()), ("read_ms", times.read_ms), ("parse_ms", times.parse_ms), ("part_wait_ms", times.part_wait_ms), ("take_ms", times.take_ms), ("second_ms", times.second_ms), ("wire_ms", times.wire_ms), ("parts", parts), ("elsewhere", f64::from(times.elsewhere)), ("database_wait_ms", times.database_wait_ms), ("database_ms", times.database.ms), ("database_read_bytes", times.database.read_bytes), ("database_memory_bytes", times.database.memory_bytes)] {
         let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
     }
     let _ = js_sys::Reflect::set(&stats, &JsValue::from_str("reader"), &JsValue::from_str(times.reader));

@@ -108,7 +108,7 @@ impl Nested {
 
     /// Waits for the worker's next word (a message, progress, "ready" or a failure); `false`
     /// if `within_ms` passed first.
-    async fn word(&self, within_ms: Option<i32>) -> bool {
+    pub async fn word(&self, within_ms: Option<i32>) -> bool {
         let inbox = self.inbox.clone();
         let wait = js_sys::Promise::new(&mut |resolve, _| {
             if let Some(ms) = within_ms {

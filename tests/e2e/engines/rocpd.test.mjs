@@ -1,0 +1,70 @@
+// rocprofv3 SQLite databases dropped in the app, in Chromium, Firefox ESR and WebKitGTK: the
+// parser worker hands the database to the SQLite worker (rocpd-worker/, fetched only then), which
+// reads its pages from the File (no copy in wasm memory), and the kernels join the other files of
+// the same drop as one dataset. The fixture is the engine's (engine/tests/fixtures/rocpd/make.sh:
+// rocprofiler-sdk's schema and rows written by hand; engine/tests/rocpd.rs has its values).
+// Run: node --test tests/e2e/engines/rocpd.test.mjs (against dist/ built by scripts/lib.sh's
+// build_site).
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { startSite, ROOT } from '../helpers.mjs';
+import { COPY_BLOCKED } from './inputs.mjs';
+import { waitFor } from './adapter.mjs';
+import { tableText, tableHas, chartDrawn, alertText, openApp, inFreshProfile } from './page.mjs';
+import { chromium } from './chromium.mjs';
+import { firefox } from './firefox.mjs';
+import { webkit } from './webkit.mjs';
+
+/// dgemm's row (its short name): two launches of 250,000 + 260,000 ns = 510 µs, and
+/// 2 × (576,000 vector + 2,048,000 matrix) FP64 FLOPs = 5.25 MFLOP (engine/tests/rocpd.rs).
+const DGEMM_ROW = /^dgemm_fp64\t2\t510 µs \([\d.]+%\)\t5\.25 MFLOP\t/m;
+const DB = readFileSync(join(ROOT, 'engine', 'tests', 'fixtures', 'rocpd', 'mi300x.db'));
+
+/// In the page: drops files given as base64 bytes on `selector`.
+const dropBytes = ({ selector, files }) => {
+  const dt = new DataTransfer();
+  for (const f of files) dt.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name));
+  document.querySelector(selector).dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt }));
+  return true;
+};
+
+for (const make of [chromium, firefox, webkit]) {
+  const engine = make();
+  describe(engine.name, () => {
+    let site;
+    before(async () => {
+      site = await startSite();
+      await engine.launch();
+      console.log(`# ${engine.name}: ${engine.version}`);
+    });
+    after(async () => {
+      await engine.close();
+      site?.server.closeAllConnections();
+      site?.server.close();
+    });
+
+    test(`${engine.name}: a rocpd database dropped with a CSV is read by the SQLite worker into one dataset`, () => inFreshProfile(engine, async (s) => {
+      await openApp(s, site.url);
+      // The first visit and its first chart fetch no SQLite.
+      assert.deepEqual(site.requests.filter((u) => /rocpd/.test(u)), [], 'the SQLite worker is not fetched before a database is dropped');
+      await s.eval(dropBytes, {
+        selector: '#roofline-canvas',
+        files: [
+          { name: 'mi300x_results.db', base64: DB.toString('base64') },
+          { name: 'copy_blocked.csv', base64: readFileSync(COPY_BLOCKED).toString('base64') },
+        ],
+      });
+      await waitFor(s, tableHas, 'dgemm_fp64', { what: "the database's kernels in the table", timeout: 60000 });
+      const text = await s.eval(tableText);
+      // The database's kernels (as text), the CSV's beside them: one dataset.
+      assert.match(text, DGEMM_ROW, "dgemm's launches, time and FLOPs from the database");
+      assert.match(text, /^vaddf64\t1\t40\.0 µs/m);
+      assert.match(text, /^copy_blocked/m, 'the CSV dropped with it is in the same dataset');
+      await waitFor(s, chartDrawn);
+      assert.equal(await s.eval(alertText), '', 'no alert');
+      assert.ok(site.requests.some((u) => /roofline-rocpd_bg\.wasm/.test(u)), 'the SQLite worker fetched on the drop');
+    }));
+  });
+}
