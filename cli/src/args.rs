@@ -19,6 +19,7 @@ roofline analyze [OPTIONS] FILE...
        roofline machine --list [--json]
        roofline plot [OPTIONS] FILE... -o CHART.svg
        roofline link [OPTIONS] FILE... [--base URL] [-o VIEW.roofline.json]
+       roofline compare [OPTIONS] BEFORE... --to AFTER... [--pair OLD=NEW]...
        roofline --help | --version";
 
 const AFTER_HELP: &str = "\
@@ -33,7 +34,8 @@ Examples:
     roofline analyze --machine v100 --clock base --json ncu_*.csv
     roofline machine v100 --json
     roofline plot --machine a100 run.csv -o roofline.svg
-    roofline link --machine v100 --clock base --mode hierarchical ncu_*.csv";
+    roofline link --machine v100 --clock base --mode hierarchical ncu_*.csv
+    roofline compare v1.ncu-rep --to v2.ncu-rep --pair old_kernel=new_kernel --json";
 
 /// roofline — roofline analysis of GPU/CPU profiler output
 #[derive(Debug, Parser)]
@@ -70,6 +72,45 @@ pub enum Command {
     /// exceed 32 000 characters; a view too large even then is written with -o as a
     /// .roofline.json file the app opens by drop (docs/SHARING.md).
     Link(Link),
+    /// Compare two runs of one program: kernel by kernel, and the whole run.
+    ///
+    /// BEFORE files are one run, AFTER files (after --to) the other; each run is judged
+    /// against its own machine and clock, chosen as `analyze` chooses (or --machine for both).
+    /// Kernels pair by full name, then by the same function with other template arguments,
+    /// then by a short name unique in both runs; --pair OLD=NEW pairs two by hand (overriding
+    /// the automatic pairing), --unpair NAME keeps one out. Prints each pair's time before and
+    /// after, speed-up and % of its roof before → after, the kernels added and removed, and
+    /// the run's speed-up with the share of the before run each pair's saving accounts for.
+    Compare(Compare),
+}
+
+#[derive(Debug, Args)]
+pub struct Compare {
+    #[command(flatten)]
+    pub machine: MachineArgs,
+    /// Print one JSON document (the public format of docs/CLI.md) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Pair a kernel of the before run with one of the after run (names in full, by their
+    /// short name, or by a unique start of the name); overrides the automatic pairing.
+    /// Repeatable.
+    #[arg(long, value_name = "OLD=NEW", value_parser = parse_pair)]
+    pub pair: Vec<(String, String)>,
+    /// Leave this kernel (of either run) unpaired: it is listed as removed or added.
+    /// Repeatable.
+    #[arg(long, value_name = "NAME")]
+    pub unpair: Vec<String>,
+    /// The before run's profiler files; several files of one run are joined.
+    #[arg(value_name = "BEFORE", required = true)]
+    pub before: Vec<String>,
+    /// The after run's profiler files.
+    #[arg(long, value_name = "AFTER", required = true, num_args = 1..)]
+    pub to: Vec<String>,
+}
+
+/// `--pair OLD=NEW`, its shape ([`roofline_engine::compare::UserPairs::parse_pair`]).
+fn parse_pair(text: &str) -> Result<(String, String), String> {
+    roofline_engine::compare::UserPairs::parse_pair(text)
 }
 
 #[derive(Debug, Args)]
@@ -251,5 +292,9 @@ mod tests {
         let cli = Cli::try_parse_from(["roofline", "plot", "a.csv", "--mode", "walls", "-o", "c.svg", "b.csv"]).map_err(|e| e.to_string());
         let Ok(Cli { command: Some(Command::Plot(p)) }) = cli else { panic!("{cli:?}") };
         assert_eq!((p.mode.mode, p.files, p.output.as_str(), p.size), (Mode::Walls, vec!["a.csv".to_string(), "b.csv".into()], "c.svg", Size { width_px: 800.0, height_px: 500.0 }));
+        let cli = Cli::try_parse_from(["roofline", "compare", "a1", "a2", "--to", "b1", "b2", "--pair", "x=y", "--json"]).map_err(|e| e.to_string());
+        let Ok(Cli { command: Some(Command::Compare(c)) }) = cli else { panic!("{cli:?}") };
+        assert_eq!((c.before, c.to, c.pair, c.json), (vec!["a1".to_string(), "a2".into()], vec!["b1".to_string(), "b2".into()], vec![("x".to_string(), "y".to_string())], true));
+        assert!(Cli::try_parse_from(["roofline", "compare", "a", "--to", "b", "--pair", "xy"]).is_err());
     }
 }

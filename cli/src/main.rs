@@ -5,6 +5,7 @@
 //! be read or understood, 2 usage error (clap's own, or a machine that cannot be used).
 
 mod args;
+mod compare;
 
 use args::{Adjust, Cli, Command, MachineArgs};
 use clap::{CommandFactory, Parser};
@@ -146,6 +147,21 @@ fn run(command: Command) -> Result<String, Failure> {
             Ok(String::new())
         }
         Command::Link(a) => link(&a),
+        Command::Compare(a) => {
+            // Each run chooses its own machine and clock, as `analyze` does for one; --machine
+            // (and --clock, --basis) apply to both.
+            let (before, picked) = files_and_machine(&a.before, &a.machine, a.json)?;
+            let before = roofline_engine::compare::Run { dataset: before, choice: picked };
+            let (after, picked) = files_and_machine(&a.to, &a.machine, a.json)?;
+            let after = roofline_engine::compare::Run { dataset: after, choice: picked };
+            let user = roofline_engine::compare::UserPairs { pairs: a.pair.clone(), unpair: a.unpair.clone() };
+            let r = compare::report(&before, &after, &user).map_err(usage)?;
+            if a.json {
+                json(&r)
+            } else {
+                Ok(compare::render_text(&r))
+            }
+        }
     }
 }
 

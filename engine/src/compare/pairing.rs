@@ -301,25 +301,25 @@ pub fn demangled_key(full: &str) -> String {
     out.trim().replace("<…>", "")
 }
 
-/// The function's own name: the display name ([`display_name`]) without namespaces or
-/// template arguments. `void at::native::<unnamed>::k<float>(int)` and `void unnamed>::k<float,
-/// 4>(int)` are both `k`.
+/// The function's own name: the last identifier before the first `<` or `(` (namespaces,
+/// template arguments, parameters and a `void ` return type dropped). `void
+/// at::native::<unnamed>::k<float>(int)` and `void unnamed>::k<float, 4>(int)` (Nsight
+/// Compute's console spelling, whose brackets do not balance) are both `k`. Reading only up
+/// to the first bracket is what makes it hold for names whose brackets are garbled.
 pub fn bare_key(full: &str) -> String {
-    let short = display_name(full);
-    let short = short.strip_suffix("<…>").unwrap_or(&short);
-    // The last `::` outside brackets: a lambda's `[lambda() …]::operator()` is not a namespace.
-    let mut depth = 0i32;
-    let mut start = 0;
-    let bytes = short.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'(' | b'[' => depth += 1,
-            b')' | b']' => depth -= 1,
-            b':' if depth == 0 && bytes.get(i + 1) == Some(&b':') => start = i + 2,
-            _ => {}
-        }
+    let mut s = full.trim().to_string();
+    for noise in ["(anonymous namespace)::", "`anonymous namespace'::", "{anonymous}::", "<unnamed>::", "(anonymous)::"] {
+        s = s.replace(noise, "");
     }
-    short.get(start..).unwrap_or(short).trim().to_string()
+    let head = s.split(['<', '(']).next().unwrap_or(&s);
+    let last = head.rsplit("::").next().unwrap_or(head).trim();
+    // `void k`, `__global__ void k`: the name is the last word.
+    let word = last.rsplit(' ').next().unwrap_or(last);
+    if word.is_empty() {
+        display_name(full)
+    } else {
+        word.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -337,6 +337,8 @@ mod tests {
         assert_eq!(bare_key("void at::native::<unnamed>::k<float>(int)"), "k");
         assert_eq!(bare_key("void unnamed>::k<float, 4>(int)"), "k");
         assert_eq!(bare_key("plain"), "plain");
+        assert_eq!(bare_key("void vectorized_elementwise_kernel<4, unnamed>::silu_kernel(TensorIteratorBase &)"), "vectorized_elementwise_kernel");
+        assert_eq!(bare_key("copy_blocked[v1,cw51](Array<long long, 1, C>)"), "copy_blocked[v1,cw51]");
     }
 
     #[test]

@@ -188,9 +188,9 @@ pub fn compare(before: Side<'_>, after: Side<'_>, pairing: &Pairing) -> Comparis
     };
     let removed = unpaired(before, &pairing.removed, before_time_s);
     let added = unpaired(after, &pairing.added, after_time_s);
-    let sum = |xs: &[Unpaired]| xs.iter().filter_map(|u| u.time_s).sum::<f64>();
+    let sum = |xs: &[Unpaired]| xs.iter().filter_map(|u| u.time_s).fold(0.0, |s, t| s + t);
     Comparison {
-        paired_saved_s: pairs.iter().filter_map(|p| p.saved_s).sum(),
+        paired_saved_s: pairs.iter().filter_map(|p| p.saved_s).fold(0.0, |s, t| s + t),
         removed_time_s: sum(&removed),
         added_time_s: sum(&added),
         pairs,
@@ -204,7 +204,7 @@ pub fn compare(before: Side<'_>, after: Side<'_>, pairing: &Pairing) -> Comparis
 
 /// Σ of the kernels' usable times: what a run's time is here (kernels only, no transfers).
 fn run_time_s(kernels: &[KernelProfile]) -> f64 {
-    kernels.iter().filter_map(time_of).sum()
+    kernels.iter().filter_map(time_of).fold(0.0, |s, t| s + t)
 }
 
 fn time_of(k: &KernelProfile) -> Option<f64> {
