@@ -85,3 +85,16 @@ pub fn flop_binding<'m>(kernels: &[KernelProfile], selected: Option<usize>, m: &
 pub fn issue_bound(kernels: &[KernelProfile], selected: Option<usize>, m: &Machine) -> bool {
     selected_bound(kernels, selected, m).is_some_and(|(_, b)| b.kind == BoundKind::Issue)
 }
+
+/// The charts that judge a bound, whose roof they draw for the selected kernel: compute
+/// bounds and DRAM's on the classic and hierarchical charts, another level's on the
+/// hierarchical one (the classic chart's x axis is DRAM intensity), issue on the instruction
+/// chart (module doc).
+pub fn judging_modes(b: &Bound) -> &'static [super::Mode] {
+    use super::Mode;
+    match (b.kind, b.level) {
+        (BoundKind::Compute, _) | (BoundKind::Memory, Some(Level::Dram)) => &[Mode::Classic, Mode::Hierarchical],
+        (BoundKind::Memory, _) => &[Mode::Hierarchical],
+        (BoundKind::Issue, _) => &[Mode::Instruction],
+    }
+}

@@ -200,12 +200,17 @@ pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridg
     let top = compute.iter().map(|c| c.flops_per_s).fold(0.0, f64::max);
     let fastest = memory.iter().map(|l| l.bytes_per_s).filter(|v| v.is_finite() && *v > 0.0).fold(0.0, f64::max);
     let groups = by_bandwidth(memory);
+    let mut level_marked = false;
     for g in &groups {
         let l = g[0];
         let end = if top > 0.0 { top / l.bytes_per_s } else { f64::MAX };
         let color = if classic { b.pal.memory } else { b.pal.level(l.level) };
         let drawn = b.slanted_roof(l.bytes_per_s, end, Style::solid(color), &memory_label(g)).is_some();
-        b.mark_binding(drawn && matches!(binding, Some(FlopBinding::Level(bl)) if g.iter().any(|l| l.level == *bl)));
+        // The first roof of the level: the one a bound is named after (an Advisor machine
+        // lists GTI and DRAM both at the DRAM level).
+        let bound = matches!(binding, Some(FlopBinding::Level(bl)) if g.iter().any(|l| l.level == *bl)) && !level_marked;
+        level_marked |= bound;
+        b.mark_binding(drawn && bound);
     }
     let levels: Vec<f64> = compute.iter().map(|c| c.flops_per_s).collect();
     for c in compute {
