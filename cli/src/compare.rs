@@ -129,14 +129,20 @@ pub fn render_text(r: &CompareReport) -> String {
             ));
         }
     }
-    out.push_str(&format!(
-        "\nrun: {}s → {}s of kernel time, {}; pairs saved {}s, removed kernels {}s, added kernels cost {}s\n",
+    let mut run = format!(
+        "\nrun: {}s → {}s of kernel time, {}; pairs saved {}s",
         si(c.before_time_s),
         si(c.after_time_s),
         c.run_speedup.map_or("no time after".into(), |s| format!("speed-up {s:.2}x")),
-        si(c.paired_saved_s),
-        si(c.removed_time_s),
-        si(c.added_time_s),
-    ));
+        si(c.paired_saved_s)
+    );
+    if !c.removed.is_empty() {
+        run.push_str(&format!(", removed kernels {}s", si(c.removed_time_s)));
+    }
+    if !c.added.is_empty() {
+        run.push_str(&format!(", added kernels cost {}s", si(c.added_time_s)));
+    }
+    out.push_str(&run);
+    out.push('\n');
     out
 }
