@@ -186,6 +186,27 @@ fn by_bandwidth<'a>(memory: &[&'a MemoryLevel]) -> Vec<Vec<&'a MemoryLevel>> {
     groups
 }
 
+/// Compute roofs grouped by equal rate, in order (the H100's FP16 and BF16 matrix roofs are
+/// both 1.07 PFLOP/s, its FP32 and FP64 matrix ones 66.9 TFLOP/s): one line and one label
+/// each, as [`by_bandwidth`] does for memory, so "all roofs" does not stack two labels on one
+/// line.
+fn by_rate<'a>(compute: &[&'a Ceiling]) -> Vec<Vec<&'a Ceiling>> {
+    let mut groups: Vec<Vec<&Ceiling>> = Vec::new();
+    for c in compute {
+        match groups.iter_mut().find(|g| g[0].flops_per_s == c.flops_per_s) {
+            Some(g) => g.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    groups
+}
+
+/// The names of roofs of one rate: "FP16 / BF16 matrix", "FP32 / FP64 matrix".
+pub fn compute_names(g: &[&Ceiling]) -> String {
+    let names: Vec<&str> = g.iter().map(|c| c.name.as_str()).collect();
+    names.join(" / ").replace(" matrix / ", " / ")
+}
+
 /// Draws the bandwidth roofs, the compute roofs and the ridge marks of `ridge` against each
 /// level. `classic`: one memory roof in the memory colour (its dots are coloured by kernel),
 /// and a dashed line from the ridge down to the axis with "ridge N FLOP/B" (GPU course
@@ -213,11 +234,12 @@ pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridg
         b.mark_binding(drawn && bound);
     }
     let levels: Vec<f64> = compute.iter().map(|c| c.flops_per_s).collect();
-    for c in compute {
+    for g in by_rate(compute) {
+        let c = g[0];
         let start = if fastest > 0.0 { c.flops_per_s / fastest } else { 0.0 };
-        let style = if Some(*c) == ridge { Style::solid(b.pal.compute) } else { Style::thin(b.pal.compute) };
-        let drawn = b.flat_roof(c.flops_per_s, start, style, &format!("{} {}FLOP/s", c.name, si(c.flops_per_s)), &levels);
-        b.mark_binding(drawn && matches!(binding, Some(FlopBinding::Ceiling(bc)) if same_roof(bc, c) && bc.flops_per_s == c.flops_per_s));
+        let style = if g.iter().any(|c| Some(*c) == ridge) { Style::solid(b.pal.compute) } else { Style::thin(b.pal.compute) };
+        let drawn = b.flat_roof(c.flops_per_s, start, style, &format!("{} {}FLOP/s", compute_names(&g), si(c.flops_per_s)), &levels);
+        b.mark_binding(drawn && matches!(binding, Some(FlopBinding::Ceiling(bc)) if g.iter().any(|c| same_roof(bc, c) && bc.flops_per_s == c.flops_per_s)));
     }
     match binding {
         Some(FlopBinding::Flat { name, approx, flops_per_s: rate }) => {
