@@ -117,7 +117,8 @@ pub struct ChartInput<'a> {
     /// The compute roof whose ridge points are marked (classic: the one compute roof); `None`
     /// picks the precision with most FLOPs in the data.
     pub compute: Option<ComputeKind>,
-    /// Index of the highlighted kernel (ring around its dots, bold link line).
+    /// Index of the highlighted kernel (ring around its dots, bold link line); its binding
+    /// roof is drawn and marked in the charts that judge it ([`binding`]).
     pub selected: Option<usize>,
     /// CSS pixels.
     pub width: f64,
