@@ -80,6 +80,10 @@ fn unpaired_kernels_are_listed() {
     // 5 599 680 ns = 634 912 (pair) + 5 269 952 (removed) − 305 184 (added).
     let identity = f(&c["paired_saved_s"]) + f(&c["removed_time_s"]) - f(&c["added_time_s"]);
     assert!((identity - 5_599_680e-9).abs() < 1e-15, "{identity}");
+    // --unpair keeps the distribution kernels apart: nothing paired, two added, two removed.
+    let c = json_of(&["compare", &b, "--to", &a, "--unpair", "distribution_elementwise_grid_stride_kernel", "--json"])["comparison"].clone();
+    let len = |k: &str| c[k].as_array().map(Vec::len);
+    assert_eq!((len("pairs"), len("added"), len("removed")), (Some(0), Some(2), Some(2)));
 }
 
 #[test]

@@ -211,16 +211,20 @@ pub fn pair<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], user: &User
             pairs.push(Pair { before: b, after: a, matched_by: MatchedBy::Name });
         }
     }
-    let keys: [(MatchedBy, fn(&str) -> String); 3] = [(MatchedBy::Demangled, demangled_key), (MatchedBy::Short, display_name), (MatchedBy::Short, bare_key)];
+    let keys: [(MatchedBy, Key); 3] = [(MatchedBy::Demangled, demangled_key), (MatchedBy::Short, display_name), (MatchedBy::Short, bare_key)];
     for (by, key) in keys {
         unique_pairs(before, after, &mut b_open, &mut a_open, key, by, &mut pairs);
     }
     pairs.sort_by_key(|p| p.before);
-    let paired_b: Vec<bool> = (0..before.len()).map(|i| pairs.iter().all(|p| p.before != i)).collect();
-    let paired_a: Vec<bool> = (0..after.len()).map(|i| pairs.iter().all(|p| p.after != i)).collect();
+    // Linear in the kernels: the app pairs runs of 10,000 kernels.
+    let (mut lone_b, mut lone_a) = (vec![true; before.len()], vec![true; after.len()]);
+    for p in &pairs {
+        lone_b[p.before] = false;
+        lone_a[p.after] = false;
+    }
     Ok(Pairing {
-        removed: (0..before.len()).filter(|&i| paired_b[i]).collect(),
-        added: (0..after.len()).filter(|&i| paired_a[i]).collect(),
+        removed: (0..before.len()).filter(|&i| lone_b[i]).collect(),
+        added: (0..after.len()).filter(|&i| lone_a[i]).collect(),
         pairs,
     })
 }
@@ -238,6 +242,23 @@ fn resolve_pair<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], old: &s
     first()
 }
 
+/// A name's key for one automatic step.
+type Key = fn(&str) -> String;
+
+/// How many open kernels of one run have a key, and the last of them.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    count: usize,
+    last: usize,
+}
+
+impl Seen {
+    fn add(&mut self, i: usize) {
+        self.count += 1;
+        self.last = i;
+    }
+}
+
 /// Pairs the open kernels whose `key` is the same and unique among the open kernels of both
 /// runs.
 fn unique_pairs<S: AsRef<str>, T: AsRef<str>>(
@@ -245,22 +266,21 @@ fn unique_pairs<S: AsRef<str>, T: AsRef<str>>(
     after: &[T],
     b_open: &mut [bool],
     a_open: &mut [bool],
-    key: fn(&str) -> String,
+    key: Key,
     by: MatchedBy,
     pairs: &mut Vec<Pair>,
 ) {
-    // Per key: (kernels of before, the last one), (kernels of after, the last one).
-    let mut seen: HashMap<String, ((usize, usize), (usize, usize))> = HashMap::new();
+    // Per key: the open kernels of before and of after that have it.
+    let mut seen: HashMap<String, (Seen, Seen)> = HashMap::new();
     for (i, n) in before.iter().enumerate().filter(|(i, _)| b_open[*i]) {
-        let e = seen.entry(key(n.as_ref())).or_default();
-        e.0 = (e.0 .0 + 1, i);
+        seen.entry(key(n.as_ref())).or_default().0.add(i);
     }
     for (i, n) in after.iter().enumerate().filter(|(i, _)| a_open[*i]) {
         if let Some(e) = seen.get_mut(&key(n.as_ref())) {
-            e.1 = (e.1 .0 + 1, i);
+            e.1.add(i);
         }
     }
-    let mut found: Vec<(usize, usize)> = seen.into_values().filter(|((nb, _), (na, _))| *nb == 1 && *na == 1).map(|((_, b), (_, a))| (b, a)).collect();
+    let mut found: Vec<(usize, usize)> = seen.into_values().filter(|(b, a)| b.count == 1 && a.count == 1).map(|(b, a)| (b.last, a.last)).collect();
     found.sort_unstable();
     for (b, a) in found {
         b_open[b] = false;
