@@ -199,3 +199,51 @@ fn template_changes_and_ambiguity() {
     assert_eq!(p.pairs.len(), 4);
     assert!(p.removed.is_empty() && p.added.is_empty());
 }
+
+/// The BerkeleyGW GPP kernel of app/src/examples.rs (NERSC slides: v1.collapse3 3.71 TFLOPs in
+/// 1.63 s, v9.block 2.00 TFLOPs in 0.57 s; DRAM bytes as the example gives them), v1 judged on
+/// a V100 and v9, say, on an A100: each against its own roofs.
+#[test]
+fn each_run_against_its_own_machine() {
+    use roofline_engine::model::catalogue;
+    let (v100, a100) = (catalogue::v100(), catalogue::a100());
+    let mut v1 = k("GPP", 1.63, 3.71e12);
+    v1.counters.set(Counter::DramBytes, 1e12);
+    let mut v9 = k("GPP", 0.57, 2.00e12);
+    v9.counters.set(Counter::DramBytes, 75.15e9);
+    let p = pair(&["GPP"], &["GPP"], &UserPairs::default()).expect("pairs");
+    let c = compare(Side { kernels: &[v1], machine: Some(&v100) }, Side { kernels: &[v9], machine: Some(&a100) }, &p);
+    let g = &c.pairs[0];
+    assert_eq!(g.matched_by, MatchedBy::Name);
+    // 1.63 ÷ 0.57 = 2.859649123.
+    assert!((g.speedup.unwrap() - 2.859649123).abs() < 1e-9);
+    // V100 (catalogue, 1530 MHz): FP64 7.8336 TFLOP/s → 3.71e12 ÷ 7.8336e12 = 0.473601 s; HBM
+    // 828 GB/s → 1e12 ÷ 828e9 = 1.207729 s, the binding bound: 1.207729 ÷ 1.63 = 0.740938.
+    assert!((g.before_attained.unwrap() - 1e12 / 828e9 / 1.63).abs() < 1e-12);
+    assert!((g.before_attained.unwrap() - 0.740938).abs() < 1e-6);
+    assert_eq!(g.before_bound.as_deref(), Some("HBM bandwidth"));
+    // A100: HBM2e 2039 GB/s → 75.15e9 ÷ 2.039e12 = 0.036856 s; FP64 9.7 TFLOP/s → 2.00e12 ÷
+    // 9.7e12 = 0.206186 s, binding: 0.206186 ÷ 0.57 = 0.361730.
+    assert!((g.after_attained.unwrap() - 2.00e12 / 9.7e12 / 0.57).abs() < 1e-12);
+    assert!((g.after_attained.unwrap() - 0.361730).abs() < 1e-6);
+    // FLOP/s: 3.71e12 ÷ 1.63 = 2.276074 TFLOP/s → 2.00e12 ÷ 0.57 = 3.508772 TFLOP/s.
+    assert!((g.before_flops_per_s.unwrap() - 2.276074e12).abs() < 1e6);
+    assert!((g.after_flops_per_s.unwrap() - 3.508772e12).abs() < 1e6);
+}
+
+/// The app pairs runs of 10,000 kernels: every step linear in them. 5,000 kernels keep their
+/// names (in reverse order), 5,000 are one template each whose argument changed (`g{i}<1>` →
+/// `g{i}<2>`): 5,000 by name, 5,000 by the demangled rule, nothing left.
+#[test]
+fn ten_thousand_kernels() {
+    let before: Vec<String> = (0..5000).map(|i| format!("void f{i}(double*)")).chain((0..5000).map(|i| format!("void g{i}<1>(double*)"))).collect();
+    let after: Vec<String> = (0..5000).rev().map(|i| format!("void f{i}(double*)")).chain((0..5000).map(|i| format!("void g{i}<2>(double*)"))).collect();
+    let started = std::time::Instant::now();
+    let p = pair(&before, &after, &UserPairs::default()).expect("pairs");
+    let by = |m: MatchedBy| p.pairs.iter().filter(|q| q.matched_by == m).count();
+    assert_eq!((by(MatchedBy::Name), by(MatchedBy::Demangled)), (5000, 5000));
+    assert!(p.added.is_empty() && p.removed.is_empty());
+    // f0 (before's 0) is after's 4999.
+    assert_eq!((p.pairs[0].before, p.pairs[0].after), (0, 4999));
+    eprintln!("paired 10,000 kernels in {:?}", started.elapsed());
+}
