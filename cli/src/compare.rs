@@ -3,7 +3,8 @@
 //! (`roofline_engine::compare::runs`); this module reads each run's files, chooses each run's
 //! machine as `analyze` does, and prints.
 
-use roofline_engine::compare::{compare_runs, Comparison, Run, UserPairs};
+use roofline_engine::compare::pairing::Which;
+use roofline_engine::compare::{compare_runs, Comparison, PairError, Run, UserPairs};
 use roofline_engine::domain::short_names::distinct_display_names;
 use roofline_engine::domain::FileInfo;
 use roofline_engine::report::{DeviceSummary, MachineSummary};
@@ -48,7 +49,16 @@ impl RunSummary {
 /// The report of two runs, the user's pairs applied. Errors: a `--pair`/`--unpair` name that
 /// finds no kernel, or several (the message says which run).
 pub fn report(before: &Run, after: &Run, user: &UserPairs) -> Result<CompareReport, String> {
-    let comparison = compare_runs(before, after, user).map_err(|e| e.to_string())?;
+    let comparison = compare_runs(before, after, user).map_err(|e| {
+        // The files of the run the name was looked for in.
+        let files = |run: &Run| run.dataset.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", ");
+        match &e {
+            PairError::NotFound { which, .. } | PairError::Ambiguous { which, .. } | PairError::Twice { which, .. } => {
+                format!("--pair: {e} ({})", files(if *which == Which::Before { before } else { after }))
+            }
+            PairError::UnpairNotFound { .. } => format!("{e} ({} | {})", files(before), files(after)),
+        }
+    })?;
     Ok(CompareReport { before: RunSummary::of(before), after: RunSummary::of(after), comparison })
 }
 

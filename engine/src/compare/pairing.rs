@@ -22,6 +22,7 @@
 //! Pairing works on names alone, so the app can pair the runs it holds without a dataset.
 
 use crate::domain::names::{demangle, display_name};
+use crate::domain::short_names::distinct_display_names;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -112,7 +113,7 @@ impl Which {
 pub enum PairError {
     /// No kernel of that run has this name, short name or name prefix.
     NotFound { which: Which, name: String },
-    /// Several kernels match; up to five of their full names.
+    /// Several kernels match; up to five of their distinct short names (each a valid query).
     Ambiguous { which: Which, name: String, candidates: Vec<String> },
     /// A kernel named by two `--pair`s.
     Twice { which: Which, name: String },
@@ -135,7 +136,8 @@ impl std::fmt::Display for PairError {
 
 impl std::error::Error for PairError {}
 
-/// The kernel of `names` that `query` names: its full name exactly; else the one kernel whose
+/// The kernel of `names` that `query` names: its full name exactly; else its distinct short
+/// name ([`distinct_display_names`], as the app's table shows it); else the one kernel whose
 /// display name ([`display_name`]) or bare name ([`bare_key`]) equals it; else the one whose
 /// full name, then display name, starts with it. Earlier rules win, so a full name that is a
 /// prefix of another still names its own kernel.
@@ -150,13 +152,20 @@ pub fn resolve<S: AsRef<str>>(names: &[S], query: &str, which: Which) -> Result<
         &|n| n.starts_with(q),
         &|n| display_name(n).starts_with(q),
     ];
+    // The short names the app's table and `analyze`'s text show, told apart where they collide
+    // (`EigenMetaKernel<… TensorBroadcastingOp …>`): a name copied from there names its kernel.
+    let distinct = distinct_display_names(names);
+    if let Some(i) = distinct.iter().position(|d| d == q) {
+        return Ok(i);
+    }
     for rule in rules {
         let found: Vec<usize> = (0..names.len()).filter(|&i| rule(names[i].as_ref())).collect();
         match found.as_slice() {
             [] => continue,
             [one] => return Ok(*one),
             many => {
-                let candidates = many.iter().take(5).map(|&i| names[i].as_ref().to_string()).collect();
+                // Their distinct short names: each names its kernel when given back.
+                let candidates = many.iter().take(5).map(|&i| distinct[i].clone()).collect();
                 return Err(PairError::Ambiguous { which, name: q.to_string(), candidates });
             }
         }
@@ -386,5 +395,10 @@ mod tests {
         assert_eq!((p.removed, p.added), (vec![1], vec![0]));
         assert!(matches!(pair(&before, &after, &UserPairs { pairs: vec![("k".into(), "k1".into())], unpair: vec![] }), Err(PairError::Ambiguous { .. })));
         assert!(matches!(pair(&before, &after, &UserPairs { pairs: vec![], unpair: vec!["nope".into()] }), Err(PairError::UnpairNotFound { .. })));
+        // Distinct short names, as the app's table tells colliding ones apart.
+        let before = ["void k<float, 4>(float*)", "void k<double, 4>(double*)"];
+        let after = ["void k<double, 8>(double*)"];
+        let p = pair(&before, &after, &UserPairs { pairs: vec![("k<double, 4>".into(), "k".into())], unpair: vec![] }).unwrap();
+        assert_eq!(names(&p), vec![(1, 0, MatchedBy::User)]);
     }
 }
