@@ -11,11 +11,15 @@
 //! * the worker posts `"ready"` once it listens, or `{failed: message}` where its wasm could
 //!   not be fetched or compiled (the loader) or SQLite could not start;
 //! * the parser posts `{seq, file: File}`; the worker posts `{seq, progress: bytes}` (bytes of
-//!   the file read so far, every 4 MiB) and then `{seq, ok: Imported, tool, stats}` (the engine's
-//!   `import::Imported`, serde, JSON-compatible, and the tool that wrote it) or `{seq, error: "message naming the file"}`;
+//!   the file read so far, every 4 MiB) and then `{seq, read: FileRead, launches: ArrayBuffer,
+//!   stats}` (what the engine's `import::rocpd` read, as `dataset::file_read::FileRead`: the
+//!   form the parser's second parser hands over, its launches encoded in a transferred buffer,
+//!   so the parser adds it with `DatasetBuilder::add_read` and carries no `Imported` decoder)
+//!   or `{seq, error: "message naming the file"}`;
 //!   `stats` is `{memory_bytes, read_bytes, reads, ms}` (its wasm memory after the read, what
 //!   was read of the file and in how many reads, the time), for the benchmark.
 
+use roofline_engine::dataset::file_read::FileRead;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -39,13 +43,18 @@ fn field(data: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(data, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Posts an object of these fields.
-fn post(fields: &[(&str, JsValue)]) {
+/// An object of these fields (a message).
+fn object(fields: &[(&str, JsValue)]) -> js_sys::Object {
     let o = js_sys::Object::new();
     for (k, v) in fields {
         let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
     }
-    let _ = scope().post_message(&o);
+    o
+}
+
+/// Posts an object of these fields.
+fn post(fields: &[(&str, JsValue)]) {
+    let _ = scope().post_message(&object(fields));
 }
 
 /// Called by the VFS after each read from the file: progress every [`PROGRESS_BYTES`].
@@ -95,6 +104,10 @@ fn read_database(file: web_sys::File) -> Result<roofline_engine::import::Importe
     Err(format!("{}: the SQLite worker runs in the browser only", file.name()))
 }
 
+/// The format of what is read, as the parser's builder knows it (`binary::UnreadDatabase`'s,
+/// which stands for `import::rocpd` where it is not built in).
+const FORMAT: &str = "rocpd";
+
 /// The tool that wrote what is read, for the dataset's file list.
 #[cfg(target_arch = "wasm32")]
 const TOOL: &str = roofline_engine::import::rocpd::TOOL;
@@ -118,7 +131,17 @@ fn on_message(e: web_sys::MessageEvent) {
     let before = (0.0, 0u32);
     let t = now();
     let result = field(&data, "file").dyn_into::<web_sys::File>().map_err(|_| "the SQLite worker was given no file".to_string()).and_then(read_database);
-    let answer = result.and_then(|imported| imported.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| e.to_string()));
+    let answer = result.and_then(|imported| {
+        let name = field(&data, "file").dyn_into::<web_sys::File>().map(|f| f.name()).unwrap_or_default();
+        // As `DatasetBuilder::add_imported_file` refuses: rocpd gives launches and devices only.
+        if imported.machine.is_some() || !imported.alternatives.is_empty() || !imported.transfers.is_empty() {
+            return Err(format!("{name}: the database reading has a machine or transfers, which the parser cannot add (an internal error)"));
+        }
+        let mut read = FileRead::of_imported(FORMAT, Some(TOOL.to_string()), imported);
+        let launches = js_sys::Uint8Array::from(std::mem::take(&mut read.launches).as_slice());
+        let value = read.serialize(&serde_wasm_bindgen::Serializer::new()).map_err(|e| format!("{name}: {e}"))?;
+        Ok((value, launches.buffer()))
+    });
     #[cfg(target_arch = "wasm32")]
     let after = vfs::read_so_far();
     #[cfg(not(target_arch = "wasm32"))]
@@ -128,7 +151,10 @@ fn on_message(e: web_sys::MessageEvent) {
         let _ = js_sys::Reflect::set(&stats, &JsValue::from_str(k), &JsValue::from_f64(v));
     }
     match answer {
-        Ok(v) => post(&[("seq", seq), ("ok", v), ("tool", JsValue::from_str(TOOL)), ("stats", stats.into())]),
+        Ok((read, launches)) => {
+            let o = object(&[("seq", seq), ("read", read), ("launches", launches.clone().into()), ("stats", stats.into())]);
+            let _ = scope().post_message_with_transfer(&o, &js_sys::Array::of1(&launches));
+        }
         Err(message) => post(&[("seq", seq), ("error", JsValue::from_str(&message)), ("stats", stats.into())]),
     }
 }

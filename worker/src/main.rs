@@ -161,7 +161,7 @@ async fn load_files(id: &JsValue, files: &js_sys::Array, times: &mut Times) -> R
         for (i, file) in databases.iter().enumerate() {
             let name = file.name();
             match read.answer(i, &name, || progress.add(0.0)).await {
-                Ok((tool, imported)) => builder.add_imported_file(&name, DATABASE_FORMAT, tool, imported),
+                Ok(read) => builder.add_read(&name, &read),
                 // Left out, as a text file that cannot be read is (keep-going).
                 Err(why) => builder.fail_file(roofline_engine::ImportError::new(&name, None, why.strip_prefix(&format!("{name}: ")).unwrap_or(&why))),
             }
@@ -316,10 +316,6 @@ struct Times {
     database_wait_ms: f64,
     database: rocpd::Stats,
 }
-
-/// The format of a database read by the SQLite worker (`import::rocpd`'s, which this module
-/// does not have: `binary::UnreadDatabase` is its stand-in here, of the same format).
-const DATABASE_FORMAT: &str = "rocpd";
 
 /// `performance.now()` in the worker, ms.
 fn now() -> f64 {

@@ -9,15 +9,16 @@
 //!
 //! A database is told by its first 16 bytes (`binary::is_database`), read only for files
 //! whose size a database can have (a multiple of 512 bytes, its smallest page size), so a list
-//! of text files costs no extra reads. Its reading (`import::Imported`) comes back to be
-//! added to the dataset in the list's order, after the other files
-//! (`DatasetBuilder::add_imported_file`); one drop of a database and other files is one
+//! of text files costs no extra reads. Its reading comes back in the form the second parser
+//! hands over (`file_read::FileRead`, launches encoded in a transferred buffer: no decoder of
+//! the engine's `Imported` here, and no JavaScript object per launch) and is added after the
+//! other files (`DatasetBuilder::add_read`); one drop of a database and other files is one
 //! dataset. The SQLite worker reads while this parser parses the other files.
 
 use super::field;
 use super::nested::Nested;
 use roofline_engine::import::binary;
-use roofline_engine::import::Imported;
+use roofline_engine::dataset::file_read::FileRead;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen_futures::JsFuture;
@@ -124,10 +125,11 @@ impl Reads {
         bytes + self.worker.inbox.borrow().progress.min(current)
     }
 
-    /// The reading of database `index` (of those asked), as `(tool, Imported)`; `on_word` is
+    /// The reading of database `index` (of those asked), as another parser's read of a whole
+    /// file (`FileRead`: its launches encoded, moved as a buffer); `on_word` is
     /// called whenever the worker says something (its progress), for this parser's progress.
     /// Answers are taken in the order asked.
-    pub async fn answer(&self, index: usize, name: &str, mut on_word: impl FnMut()) -> Result<(Option<String>, Imported), String> {
+    pub async fn answer(&self, index: usize, name: &str, mut on_word: impl FnMut()) -> Result<FileRead, String> {
         let &(size, seq) = self.jobs.get(index).ok_or_else(|| format!("{name}: no such database asked"))?;
         let stopped = || format!("{name}: the SQLite database reader stopped unexpectedly");
         let m = loop {
@@ -159,7 +161,8 @@ impl Reads {
         if let Some(error) = field(&m, "error").as_string() {
             return Err(error);
         }
-        let imported: Imported = serde_wasm_bindgen::from_value(field(&m, "ok")).map_err(|e| format!("{name}: the SQLite database reader's answer is unreadable ({e})"))?;
-        Ok((field(&m, "tool").as_string(), imported))
+        let mut read: FileRead = serde_wasm_bindgen::from_value(field(&m, "read")).map_err(|e| format!("{name}: the SQLite database reader's answer is unreadable ({e})"))?;
+        read.launches = js_sys::Uint8Array::new(&field(&m, "launches")).to_vec();
+        Ok(read)
     }
 }
