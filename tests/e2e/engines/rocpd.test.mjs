@@ -65,6 +65,20 @@ for (const make of [chromium, firefox, webkit]) {
       await waitFor(s, chartDrawn);
       assert.equal(await s.eval(alertText), '', 'no alert');
       assert.ok(site.requests.some((u) => /roofline-rocpd_bg\.wasm/.test(u)), 'the SQLite worker fetched on the drop');
+      // A damaged database (the header, then zeros) beside a CSV: left out, named, the CSV
+      // read (the SQLite worker kept from the drop before).
+      const bad = Buffer.alloc(1024);
+      DB.copy(bad, 0, 0, 16);
+      await s.eval(dropBytes, {
+        selector: '#roofline-canvas',
+        files: [
+          { name: 'bad_results.db', base64: bad.toString('base64') },
+          { name: 'copy_blocked.csv', base64: readFileSync(COPY_BLOCKED).toString('base64') },
+        ],
+      });
+      await waitFor(s, () => !/dgemm_fp64/.test(document.querySelector('table.kernels tbody')?.innerText ?? ''), null, { what: 'the second drop read', timeout: 60000 });
+      assert.match(await s.eval(tableText), /^copy_blocked/m);
+      await waitFor(s, () => document.body.innerText.includes('bad_results.db'), null, { what: 'the damaged database named' });
     }));
   });
 }
