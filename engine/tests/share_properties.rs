@@ -91,6 +91,7 @@ fn view() -> impl Strategy<Value = View> {
             choice,
             all_roofs,
             color_by,
+            runs: None,
         },
     )
 }

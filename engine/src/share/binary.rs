@@ -133,7 +133,7 @@ pub fn write(view: &View, names: &[&str]) -> Payload {
 }
 
 /// The values of `k` a view carries: its finite counters (one not measured is left out).
-fn carried(k: &SharedKernel) -> impl Iterator<Item = (crate::domain::counters::Counter, f64)> + '_ {
+pub(super) fn carried(k: &SharedKernel) -> impl Iterator<Item = (crate::domain::counters::Counter, f64)> + '_ {
     k.counters.iter().filter(|(_, v)| v.is_finite())
 }
 
@@ -143,7 +143,7 @@ pub fn tail_len(view: &View) -> usize {
 }
 
 /// Writes the kernel columns and the values' high bytes; returns the low bytes (the tail).
-fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Vec<u8> {
+pub(super) fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Vec<u8> {
     w.varint(kernels.len() as u64);
     for name in names {
         w.str(name);
@@ -185,12 +185,26 @@ fn write_kernels(w: &mut Writer, kernels: &[SharedKernel], names: &[&str]) -> Ve
 /// must end exactly where the kernels do, and the tail hold exactly two bytes per value.
 pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
     let mut r = Reader::new(body);
+    let mut values = tail;
+    let view = read_from(&mut r, &mut values)?;
+    if r.remaining() != 0 {
+        return Err(damaged(&format!("{} unexpected bytes follow the kernels", r.remaining())));
+    }
+    if !values.is_empty() {
+        return Err(damaged(&format!("it has {} bytes of values for {} values", tail.len(), (tail.len() - values.len()) / 2)));
+    }
+    Ok(view)
+}
+
+/// Reads a view's fields from `r` and its values' low bytes from the front of `tail`, leaving
+/// what follows in both: v2 links (`super::v2`) carry more after a v1 view.
+pub(super) fn read_from(r: &mut Reader, tail: &mut &[u8]) -> Result<View, DecodeError> {
     let flags = r.varint("flags")?;
     if flags & !KNOWN_FLAGS != 0 {
         return Err(damaged("it sets fields v1 does not define"));
     }
     let machine_id = r.str("machine id")?;
-    let custom_machine = if flags & HAS_MACHINE != 0 { Some(machine_wire::read(&mut r)?) } else { None };
+    let custom_machine = if flags & HAS_MACHINE != 0 { Some(machine_wire::read(r)?) } else { None };
     let mode = r.str("chart mode")?;
     let compute = if flags & HAS_COMPUTE != 0 { Some(r.str("compute roof")?) } else { None };
     let n = r.count(MAX_HIDDEN_LEVELS as u64, "number of hidden levels")?;
@@ -212,20 +226,19 @@ pub fn read(body: &[u8], tail: &[u8]) -> Result<View, DecodeError> {
     if word_bytes == 0 {
         return Err(damaged("the word size is 0 bytes"));
     }
-    let choice = if flags & HAS_CHOICE != 0 { Some(choice_wire::read(&mut r)?) } else { None };
+    let choice = if flags & HAS_CHOICE != 0 { Some(choice_wire::read(r)?) } else { None };
     let color_by = if flags & HAS_COLOR_BY != 0 { Some(r.str("dot colours")?) } else { None };
-    let kernels = read_kernels(&mut r, tail)?;
-    if r.remaining() != 0 {
-        return Err(damaged(&format!("{} unexpected bytes follow the kernels", r.remaining())));
-    }
+    let kernels = read_kernels(r, tail)?;
     if selected.is_some_and(|i| i >= kernels.len()) {
         return Err(damaged("the selected kernel is not among the kernels"));
     }
     let all_roofs = flags & ALL_ROOFS != 0;
-    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice, all_roofs, color_by })
+    Ok(View { machine_id, custom_machine, mode, compute, hidden_levels, zoom, filter, top_n, selected, theme, word_bytes, kernels, choice, all_roofs, color_by, runs: None })
 }
 
-fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, DecodeError> {
+/// Reads a kernel block; its values' low bytes (two a value) are taken from the front of
+/// `tail`, which is left holding what follows them.
+pub(super) fn read_kernels(r: &mut Reader, tail: &mut &[u8]) -> Result<Vec<SharedKernel>, DecodeError> {
     let n = r.count(MAX_KERNELS as u64, "number of kernels")?;
     // A kernel takes at least 3 bytes (name length, launches, mask): a count the remaining
     // bytes cannot hold is refused before allocating for it.
@@ -255,10 +268,12 @@ fn read_kernels(r: &mut Reader, tail: &[u8]) -> Result<Vec<SharedKernel>, Decode
         masks.push(mask);
     }
     let hi = r.take(total, "counter values")?;
-    if tail.len() != total.saturating_mul(2) {
+    if tail.len() < total.saturating_mul(2) {
         return Err(damaged(&format!("it has {} bytes of values for {total} values", tail.len())));
     }
-    let (mid, lo) = tail.split_at(total);
+    let (mine, rest) = tail.split_at(2 * total);
+    *tail = rest;
+    let (mid, lo) = mine.split_at(total);
     let mut i = 0;
     for (col, &code) in codes.iter().enumerate() {
         let counter = counter_of(code);

@@ -7,7 +7,7 @@ use super::view::View;
 use super::deflate::{deflate, inflate};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use super::{DecodeError, EncodeError, MAX_LINK_CHARS, VERSION};
+use super::{v2, DecodeError, EncodeError, MAX_LINK_CHARS, VERSION, VERSION_RUNS};
 use crate::domain::short_names::distinct_display_names;
 
 /// Longest text [`decode`] looks at: no link this build writes comes near it, and a longer
@@ -31,20 +31,30 @@ impl Link {
     }
 }
 
+/// A view with runs is written as v2 (v1's payload, then the runs); one without, as v1, byte
+/// for byte as before v2 existed.
 fn pack(view: &View, names: &[&str]) -> String {
-    let binary::Payload { mut body, tail } = binary::write(view, names);
+    let binary::Payload { mut body, mut tail } = binary::write(view, names);
+    let version = match &view.runs {
+        Some(runs) => {
+            v2::write(runs, view.kernels.len(), &mut body, &mut tail);
+            VERSION_RUNS
+        }
+        None => VERSION,
+    };
     let crc = crc32(&[body.as_slice(), tail.as_slice()].concat());
     body.extend_from_slice(&crc.to_be_bytes());
     let mut bytes = deflate(&body);
     bytes.extend_from_slice(&tail);
-    format!("{VERSION}.{}", URL_SAFE_NO_PAD.encode(&bytes))
+    format!("{version}.{}", URL_SAFE_NO_PAD.encode(&bytes))
 }
 
 /// The fewest characters a link of `view` has, whatever its names: `v1.` and the base64 of its
 /// tail alone, the two low bytes of each measured value, which are never deflated
 /// (`binary::write`).
 fn least_chars(view: &View) -> usize {
-    VERSION.len() + 1 + (binary::tail_len(view) * 4).div_ceil(3)
+    let runs = view.runs.as_ref().map_or(0, v2::tail_len);
+    VERSION.len() + 1 + ((binary::tail_len(view) + runs) * 4).div_ceil(3)
 }
 
 /// CRC-32 (IEEE 802.3, as zip and PNG use; check value `crc32(b"123456789") == 0xCBF43926`):
@@ -86,6 +96,9 @@ pub fn encode(view: &View) -> Result<Link, EncodeError> {
 /// another count are not used: they are worked out here.
 pub fn encode_with_short_names(view: &View, short: Option<&[String]>) -> Result<Link, EncodeError> {
     binary::check(view).map_err(EncodeError::Invalid)?;
+    if let Some(runs) = &view.runs {
+        v2::check(runs).map_err(EncodeError::Invalid)?;
+    }
     // No names can make it fit when its values alone pass the limit: then nothing is packed or
     // deflated. A 10,000-kernel view's address write in the page was two whole packs, 41–56 ms
     // (docs/PERFORMANCE.md, 2026-11-29, night).
@@ -149,10 +162,10 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
     let Some((version, payload)) = fragment.split_once('.') else {
         return Err(DecodeError(format!("it has no version prefix (expected \"#{VERSION}.…\")")));
     };
-    if version != VERSION {
+    if version != VERSION && version != VERSION_RUNS {
         let newer = version.strip_prefix('v').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         return Err(DecodeError(if newer {
-            format!("it is a \"{version}\" link, which this version does not read (it reads {VERSION}); open it with a newer version")
+            format!("it is a \"{version}\" link, which this version does not read (it reads {VERSION} and {VERSION_RUNS}); open it with a newer version")
         } else {
             format!("\"{}\" is not a link version (expected \"{VERSION}.…\")", version.chars().take(20).collect::<String>())
         }));
@@ -171,7 +184,11 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
     if u32::from_be_bytes(crc) != crc32(&body) {
         return Err(DecodeError("it is damaged (checksum mismatch); was it cut or altered?".into()));
     }
-    binary::read(&body[..body_len], tail)
+    if version == VERSION_RUNS {
+        v2::read(&body[..body_len], tail)
+    } else {
+        binary::read(&body[..body_len], tail)
+    }
 }
 
 #[cfg(test)]

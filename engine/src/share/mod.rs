@@ -26,6 +26,7 @@ pub mod file;
 mod link;
 mod link_chart;
 mod machine_wire;
+mod v2;
 mod view;
 mod wire;
 
@@ -33,13 +34,18 @@ pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
 pub use codes::{counter_code, counter_of};
 pub use link::{decode, encode, encode_with_short_names, Link, MAX_INPUT_CHARS};
 pub use link_chart::LinkChart;
-pub use view::{compute_id, level_id, theme_id, SharedKernel, View, ViewChoice};
+pub use v2::MAX_RUNS;
+pub use view::{compute_id, level_id, theme_id, SharedKernel, SharedRun, View, ViewChoice, ViewRuns};
 pub use wire::{quantise, MAX_STRING_BYTES};
 
 use std::fmt;
 
-/// The link schema version this build writes (and the only one it reads so far).
+/// The link schema version of a view of one run: frozen, read forever.
 pub const VERSION: &str = "v1";
+
+/// The version of a view that compares runs ([`View::runs`]): v1's payload followed by the
+/// runs (docs/SHARING.md, "v2"). Views without runs are still written as [`VERSION`].
+pub const VERSION_RUNS: &str = "v2";
 
 /// Where the app is published; the CLI's `link --base` default. A link is this address plus
 /// `#` and the fragment.

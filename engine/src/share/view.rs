@@ -65,6 +65,65 @@ pub struct View {
     /// `kernel`); `None` is the default, precision. Left out of view files when absent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub color_by: Option<String>,
+    /// Runs compared with this view's kernels (issue 44): `None` for one run, which is what
+    /// v1 carries. A view with runs is written as a `v2.` link (docs/SHARING.md): v1 is
+    /// frozen, and a v1 link is never re-encoded as v2 unless runs were added.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<ViewRuns>,
+}
+
+/// Runs compared in a view: the earlier runs, each with its own machine (an A100 run and an
+/// H100 run are each drawn against their own roofs), and the user's pairing between the last
+/// earlier run and the view's kernels (the current run). Pairs and unpairs are indices, not
+/// names, so that a name shortened to fit the link still pairs the same kernels.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ViewRuns {
+    /// The current run's name (its files), the view's own kernels.
+    pub name: String,
+    /// Earlier runs, oldest first; the last one is the "before" of the user's pairs.
+    pub earlier: Vec<SharedRun>,
+    /// The user's pairs: (kernel of the last earlier run, kernel of the current run).
+    pub pairs: Vec<(usize, usize)>,
+    /// Kernels of the last earlier run the user keeps out of automatic pairing.
+    pub unpaired_before: Vec<usize>,
+    /// Kernels of the current run the user keeps out of automatic pairing.
+    pub unpaired_after: Vec<usize>,
+}
+
+/// An earlier run as a link carries it: its name, its machine (as [`View`] carries one: a
+/// catalogue id, or the whole machine), how that machine was chosen, and its kernels.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SharedRun {
+    pub name: String,
+    pub machine_id: String,
+    pub custom_machine: Option<Machine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<ViewChoice>,
+    pub kernels: Vec<SharedKernel>,
+}
+
+impl SharedRun {
+    /// The run of `kernels` judged against `machine`: its id alone where it is the
+    /// catalogue's machine as is (as [`View::set_machine`]).
+    pub fn new(name: &str, machine: &Machine, kernels: &[KernelProfile]) -> SharedRun {
+        let mut v = View::default();
+        v.set_machine(machine);
+        SharedRun { name: name.to_string(), machine_id: v.machine_id, custom_machine: v.custom_machine, choice: None, kernels: kernels.iter().map(SharedKernel::from).collect() }
+    }
+
+    /// Its machine, as [`View::machine`]: the custom one, else the catalogue's of that id
+    /// (`None`: an id this build does not know), at each kernel's clock if measured.
+    pub fn machine(&self) -> Option<Machine> {
+        let mut m = self.custom_machine.clone().or_else(|| catalogue::by_id(&self.machine_id))?;
+        m.per_kernel_clock = self.choice.as_ref().and_then(|c| c.clock) == Some(ClockBasis::Measured);
+        Some(m)
+    }
+
+    pub fn kernel_profiles(&self) -> Vec<KernelProfile> {
+        self.kernels.iter().map(KernelProfile::from).collect()
+    }
 }
 
 /// The machine choice as a link carries it.
@@ -105,6 +164,7 @@ impl Default for View {
             choice: None,
             all_roofs: false,
             color_by: None,
+            runs: None,
         }
     }
 }
