@@ -129,6 +129,19 @@ pub(super) fn query_rows<T>(file: &str, conn: &Connection, sql: &str, what: &str
     rows.collect::<rusqlite::Result<Vec<T>>>().map_err(fail)
 }
 
+/// Calls `f` on each row of `sql`'s result as SQLite steps to it, keeping none: for the
+/// counter rows, one per dispatch and counter (6.7 M of a 500 MB database), which collected
+/// first took ≈ 1 GB more (docs/PERFORMANCE.md, "rocpd databases in the browser").
+pub(super) fn for_each_row(file: &str, conn: &Connection, sql: &str, what: &str, mut f: impl FnMut(&Row<'_>)) -> Result<(), ImportError> {
+    let fail = |e: rusqlite::Error| sqlite_error(file, what, &e);
+    let mut stmt = conn.prepare(sql).map_err(fail)?;
+    let mut rows = stmt.query([]).map_err(fail)?;
+    while let Some(r) = rows.next().map_err(fail)? {
+        f(r);
+    }
+    Ok(())
+}
+
 /// An SQLite error while reading `what`.
 pub(super) fn sqlite_error(file: &str, what: &str, e: &rusqlite::Error) -> ImportError {
     ImportError::new(file, None, format!("cannot read {what} from the rocprofv3 database (SQLite: {e}); the file may be cut short or damaged"))

@@ -8,7 +8,7 @@
 //! dispatch and counter name); so does this query, which joins as that view does (`pmc_id` →
 //! `rocpd_info_pmc.id`, `event_id` → `rocpd_kernel_dispatch.event_id`, on equal GUIDs).
 
-use super::open::{columns, int, query_rows, real, text, Segment};
+use super::open::{columns, for_each_row, int, real, text, Segment};
 use crate::error::ImportError;
 use crate::import::rocprof::AmdAccum;
 use rusqlite::Connection;
@@ -40,11 +40,10 @@ pub(super) fn read(file: &str, conn: &Connection, seg: &Segment) -> Result<HashM
         ij = guid_join("I", &ic, "E", &ec),
         kj = guid_join("K", &kc, "E", &ec),
     );
-    let rows = query_rows(file, conn, &sql, "the counter values (rocpd_pmc_event)", |r| Ok((int(r, 0), text(r, 1).unwrap_or_default(), text(r, 2), real(r, 3))))?;
     let mut by_dispatch: HashMap<(String, i64), AmdAccum> = HashMap::new();
-    for (row, guid, name, value) in rows {
-        let (Some(row), Some(name), Some(value)) = (row, name, value) else { continue };
-        by_dispatch.entry((guid, row)).or_default().put_named(name.trim(), value);
-    }
+    for_each_row(file, conn, &sql, "the counter values (rocpd_pmc_event)", |r| {
+        let (Some(row), Some(name), Some(value)) = (int(r, 0), text(r, 2), real(r, 3)) else { return };
+        by_dispatch.entry((text(r, 1).unwrap_or_default(), row)).or_default().put_named(name.trim(), value);
+    })?;
     Ok(by_dispatch)
 }
