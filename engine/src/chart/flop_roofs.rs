@@ -201,10 +201,16 @@ fn by_rate<'a>(compute: &[&'a Ceiling]) -> Vec<Vec<&'a Ceiling>> {
     groups
 }
 
-/// The names of roofs of one rate: "FP16 / BF16 matrix", "FP32 / FP64 matrix".
+/// The names of roofs of one rate: "FP16 / BF16 matrix", "FP32 / FP64 matrix" (" matrix"
+/// said once where the next name says it too).
 pub fn compute_names(g: &[&Ceiling]) -> String {
-    let names: Vec<&str> = g.iter().map(|c| c.name.as_str()).collect();
-    names.join(" / ").replace(" matrix / ", " / ")
+    let mut out = String::new();
+    for (i, c) in g.iter().enumerate() {
+        let next_matrix = g.get(i + 1).is_some_and(|n| n.name.ends_with(" matrix"));
+        out.push_str(if i > 0 { " / " } else { "" });
+        out.push_str(c.name.strip_suffix(" matrix").filter(|_| next_matrix).unwrap_or(&c.name));
+    }
+    out
 }
 
 /// Draws the bandwidth roofs, the compute roofs and the ridge marks of `ridge` against each

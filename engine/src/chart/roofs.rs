@@ -6,10 +6,11 @@
 //! a memory wall is vertical (Ding & Williams Figs. 3–4). Labels sit along their line in the
 //! line's colour, at the first free spot the [`super::labels::Placer`] finds. A roof's label
 //! never vanishes (issue 43: with "all roofs" on, or on a 390 px phone chart, roofs crowd):
-//! where the full text has no free spot, its short form ("BF16 mat. 989T") tries the same
-//! spots, then a number does (on a spot between roofs too), explained in a key in a free
-//! corner of the plot ([`Builder::draw_keys`]); a number with no free spot at all is drawn at
-//! its first spot anyway. Each roof and its placed label are listed in [`super::Scene::roofs`].
+//! where the full text has no free spot, a number takes its place (further along the line,
+//! between roofs, or in the margin where the line leaves the plot), explained in a key in a
+//! free row of the plot or the band above it ([`Builder::draw_keys`]); a number with no free
+//! spot at all is drawn at its first spot anyway. Each roof and its placed label are listed in
+//! [`super::Scene::roofs`].
 
 use super::frame::{Builder, FONT_PX, LEGEND_PX};
 use super::labels::shape_box;
@@ -90,10 +91,18 @@ impl Builder {
             (x.to_px(xv), y.to_px(rate * xv) + dy, Anchor::Start, angle)
         };
         // Above the line first (baseline 5 px over it), then below it.
-        let candidates: Vec<_> = ALONG.iter().map(|&t| at(t, -5.0)).chain(ALONG.iter().map(|&t| at(t, FONT_PX + 3.0))).collect();
+        let (mut candidates, mut loose) = (Vec::new(), Vec::new());
+        for dy in [-5.0, FONT_PX + 3.0] {
+            for t in ALONG {
+                candidates.push(at(t, dy));
+            }
+        }
         // A number's spots: every 2% along, either side, a row further off too.
-        let fine = (0..=50).map(|i| i as f64 / 50.0);
-        let loose: Vec<_> = [-5.0, FONT_PX + 3.0, -FONT_PX - 9.0, 2.0 * FONT_PX + 7.0].iter().flat_map(|&dy| fine.clone().map(move |t| at(t, dy))).collect();
+        for dy in [-5.0, FONT_PX + 3.0, -FONT_PX - 9.0, 2.0 * FONT_PX + 7.0] {
+            for i in 0..=50 {
+                loose.push(at(i as f64 / 50.0, dy));
+            }
+        }
         // Past either end of the line, in the margin it runs into.
         let p = self.plot;
         let margin = [(p1.0, p[1] - 4.0, Anchor::Middle, 0.0), (p[2] + 3.0, p1.1 + 4.0, Anchor::Start, 0.0), (p[0] - 3.0, p0.1 + 4.0, Anchor::End, 0.0), (p0.0, p[3] + 12.0, Anchor::Middle, 0.0)];
@@ -118,8 +127,7 @@ impl Builder {
         // The label's right end stays over the line (at least 40 px of it); its left part may
         // run past a short line's start.
         let (first, last) = (right - 6.0, (self.plot[0] + 6.0 + width).max(left + 40.0).min(right - 6.0));
-        let steps = 16;
-        let ends: Vec<f64> = (0..=steps).map(|k| first - (first - last) * k as f64 / steps as f64).collect();
+        let ends: Vec<f64> = (0..=16).map(|k| first - (first - last) * k as f64 / 16.0).collect();
         let others_px: Vec<f64> = others.iter().filter(|o| o.is_finite() && **o > 0.0 && **o != level).map(|&o| y.to_px(o)).collect();
         // Labels go above their line (the usual reading); below only where no other roof runs
         // close underneath, so a label between two roofs always belongs to the lower one.
@@ -129,27 +137,35 @@ impl Builder {
             !others_px.iter().any(|o| (top - 1.0..=bottom + 1.0).contains(o))
         };
         let rows = [py - 5.0, py + FONT_PX + 3.0, py - FONT_PX - 9.0, py + 2.0 * FONT_PX + 7.0];
-        let candidates: Vec<_> = rows.iter().filter(|r| clear(r)).flat_map(|&y| ends.iter().map(move |&x| (x, y, Anchor::End, 0.0))).collect();
         // A number may sit between two roofs (on its own line's side first): it names its
         // roof in the key, so it cannot be read as the other's.
-        let along: Vec<f64> = (0..).map(|i| right - 6.0 - i as f64 * 8.0).take_while(|x| *x > self.plot[0] + 6.0).collect();
-        let loose: Vec<_> = rows.iter().flat_map(|&y| along.iter().map(move |&x| (x, y, Anchor::End, 0.0))).collect();
+        let (mut candidates, mut loose) = (Vec::new(), Vec::new());
+        for y in rows {
+            if clear(&y) {
+                for &x in &ends {
+                    candidates.push((x, y, Anchor::End, 0.0));
+                }
+            }
+            let mut x = right - 6.0;
+            while x > self.plot[0] + 6.0 {
+                loose.push((x, y, Anchor::End, 0.0));
+                x -= 8.0;
+            }
+        }
         let margin = [(right + 3.0, py + 4.0, Anchor::Start, 0.0), (self.plot[0] - 3.0, py + 4.0, Anchor::End, 0.0)];
         self.roof_label(&candidates, &loose, &margin, label, style.color);
         true
     }
 
-    /// Labels a roof: `full` at the first free spot of `spots`, else its [`short_label`] there,
-    /// else its number in the key at the first free spot of `spots`, then of `loose` (more
-    /// spots in the plot), then of `margin` (beside the plot, where the line leaves it), else
-    /// that number at the first spot over whatever lies there (module doc). The roof and its
-    /// label are recorded in [`Builder::roofs`].
+    /// Labels a roof: `full` at the first free spot of `spots`, else its number in the key at
+    /// the first free spot of `spots`, then of `loose` (more spots in the plot), then of
+    /// `margin` (beside the plot, where the line leaves it), else that number at the first
+    /// spot over whatever lies there (module doc). The roof and its label are recorded in
+    /// [`Builder::roofs`]. (A number, not an abbreviation: "BF16 mat. 1.07P" is still 80 px
+    /// wide, where a crowded phone chart has room for a digit; the key gives the whole name.)
     pub fn roof_label(&mut self, spots: &[Spot], loose: &[Spot], margin: &[Spot], full: &str, color: Color) {
-        let short = short_label(full);
         let placed = if self.label(spots, full, color, FONT_PX) {
             full.to_string()
-        } else if short != full && self.label(spots, &short, color, FONT_PX) {
-            short
         } else {
             let n = (self.keys.len() + 1).to_string();
             self.keys.push((full.to_string(), color));
@@ -178,19 +194,30 @@ impl Builder {
     /// the plot's top left (a number is never left unexplained).
     pub fn draw_keys(&mut self) {
         let keys = std::mem::take(&mut self.keys);
+        if keys.is_empty() {
+            return;
+        }
         let (p, whole) = (self.plot, [0.0, 0.0, self.width, self.height]);
-        let rows: Vec<f64> = (0..).map(|i| p[1] + LEGEND_PX + 2.0 + i as f64 * (LEGEND_PX + 3.0)).take_while(|y| *y < p[3] - 2.0).collect();
-        let across: Vec<f64> = (0..).map(|i| p[0] + 6.0 + i as f64 * 24.0).take_while(|x| *x < p[2]).collect();
-        let edges = rows.iter().map(|&y| (p[0] + 6.0, y, Anchor::Start, 0.0)).chain(rows.iter().map(|&y| (p[2] - 6.0, y, Anchor::End, 0.0)));
-        let spots: Vec<_> = edges.chain(rows.iter().flat_map(|&y| across.iter().map(move |&x| (x, y, Anchor::Start, 0.0)))).collect();
-        // Outside the plot: the band over it (its baseline 4 px above the plot), the right
-        // margin (text turned to read upwards, glyphs left of the baseline).
-        let margins: Vec<_> = across.iter().map(|&x| (x, p[1] - 4.0, Anchor::Start, 0.0)).chain([(self.width - 4.0, p[3], Anchor::Start, -90.0), (self.width - 4.0, p[1], Anchor::End, -90.0)]).collect();
+        let row = |i: usize| p[1] + LEGEND_PX + 2.0 + i as f64 * (LEGEND_PX + 3.0);
+        // Plain loops, not iterator chains: each chain is code of its own in the app's wasm.
+        let (mut spots, mut margins): (Vec<Spot>, Vec<Spot>) = (Vec::new(), Vec::new());
+        let mut x = p[0] + 6.0;
+        while x < p[2] {
+            // Outside the plot: the band over it (its baseline 4 px above the plot).
+            margins.push((x, p[1] - 4.0, Anchor::Start, 0.0));
+            let mut i = 0;
+            while row(i) < p[3] - 2.0 {
+                spots.push((x, row(i), Anchor::Start, 0.0));
+                i += 1;
+            }
+            x += 24.0;
+        }
+        // The right margin, text turned to read upwards (glyphs left of the baseline).
+        margins.push((self.width - 4.0, p[3], Anchor::Start, -90.0));
         for (i, (full, color)) in keys.iter().enumerate() {
             let text = format!("{} {full}", i + 1);
             if !(self.label(&spots, &text, *color, LEGEND_PX) || self.label_in(whole, &margins, &text, *color, LEGEND_PX)) {
-                let y = rows.get(i).copied().unwrap_or(p[1] + LEGEND_PX);
-                self.forced(Shape::Text { x: p[0] + 6.0, y, text, color: *color, size: LEGEND_PX, anchor: Anchor::Start, rotate_deg: 0.0 });
+                self.forced(Shape::Text { x: p[0] + 6.0, y: row(i), text, color: *color, size: LEGEND_PX, anchor: Anchor::Start, rotate_deg: 0.0 });
             }
         }
     }
@@ -254,36 +281,9 @@ impl Builder {
     }
 }
 
-/// The short form of a roof label, for a roof whose full label has no room: "BF16 matrix 989
-/// TFLOP/s" → "BF16 mat. 989T", "Peak 510.7 warp GIPS" → "510.7 GIPS", "BF16 matrix + FP32
-/// compute 612 TFLOP/s" → "BF16 mat. + FP32 612T".
-pub fn short_label(full: &str) -> String {
-    const SHORT: [(&str, &str); 10] = [
-        (" PFLOP/s", "P"),
-        (" TFLOP/s", "T"),
-        (" GFLOP/s", "G"),
-        (" MFLOP/s", "M"),
-        (" matrix", " mat."),
-        (" compute", ""),
-        (" via mma.sync", " mma.sync"),
-        (" (with shared memory)", ""),
-        ("Peak ", ""),
-        (" warp GIPS", " GIPS"),
-    ];
-    SHORT.iter().fold(full.to_string(), |s, (long, short)| s.replace(long, short))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn short_forms() {
-        assert_eq!(short_label("BF16 matrix 989 TFLOP/s"), "BF16 mat. 989T");
-        assert_eq!(short_label("BF16 matrix + FP32 compute 612 TFLOP/s"), "BF16 mat. + FP32 612T");
-        assert_eq!(short_label("Peak 510.7 warp GIPS"), "510.7 GIPS");
-        assert_eq!(short_label("HBM 3352 GB/s"), "HBM 3352 GB/s");
-    }
 
     #[test]
     fn four_significant_digits() {
