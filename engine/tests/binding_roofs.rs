@@ -264,3 +264,37 @@ fn every_roof_keeps_a_label_on_a_phone_with_all_roofs() {
         }
     }
 }
+
+#[test]
+fn an_l2_bound_kernel_gets_the_l2_roof_where_it_is_judged() {
+    // V100, Ding & Williams' measured bandwidths: L2 2996 GB/s, HBM 828 GB/s. 1 ms; 0.8 ×
+    // 2996e9 × 1e-3 = 2.3968e9 L2 bytes need 0.8 ms (80%), 3.312e8 DRAM bytes 0.4 ms, 1e9
+    // FP32 FLOPs 0.064 ms: bound by L2 bandwidth.
+    let m = catalogue::v100();
+    let ks = [KernelProfile::from_counters("stencil", &[(Counter::TimeS, 1e-3), (Counter::L2Bytes, 2.3968e9), (Counter::DramBytes, 3.312e8), (Counter::Fp32Flops, 1e9)])];
+    let g = guide(&ks[0], &m).expect("guidance");
+    assert_eq!(g.binding.name, "L2 bandwidth");
+    assert!((g.attained_fraction - 0.8).abs() < 1e-9);
+    assert_eq!(judging_modes(&g.binding), &[Mode::Hierarchical]);
+    // Hierarchical, with the L2 level switched off: its roof is drawn all the same.
+    let hidden = [roofline_engine::model::Level::L2];
+    let s = chart::build(&ChartInput::new(&ks, &m, 960.0, 595.0).with_mode(Mode::Hierarchical).with_selected(Some(0)).with_hidden_levels(&hidden));
+    assert_eq!(binding_roof(&s, "hierarchical").name, "L2 2996 GB/s");
+    // Classic, whose x axis is DRAM intensity: a flat roof at 1e9 ÷ 0.8e-3 = 1.25 TFLOP/s.
+    let s = chart::build(&ChartInput::new(&ks, &m, 960.0, 595.0).with_selected(Some(0)));
+    assert_eq!(binding_roof(&s, "classic").name, "L2 bandwidth ≈ 1.25 TFLOP/s");
+}
+
+#[test]
+fn a_bound_without_a_roof_or_a_dot_is_named_in_a_note() {
+    // The issue-bound kernel of above without its FLOPs: no dot on the classic chart, no
+    // roof to draw there; a note names its bound and the chart that shows it.
+    let m = catalogue::v100();
+    let ks = [KernelProfile::from_counters("issue_bound", &[(Counter::TimeS, 1e-3), (Counter::WarpInst, 3.37824e8), (Counter::DramBytes, 3.312e8)])];
+    assert_eq!(guide(&ks[0], &m).expect("guidance").binding.name, "instruction issue");
+    let s = chart::build(&ChartInput::new(&ks, &m, 960.0, 595.0).with_selected(Some(0)));
+    assert!(!s.roofs.iter().any(|r| r.binding), "{:?}", s.roofs);
+    let note = "bound by instruction issue: see the instruction chart";
+    let (_, b) = texts(&s).into_iter().find(|(t, _)| *t == note).expect("the note");
+    assert!(in_plot(&s, &b), "{b:?}");
+}
