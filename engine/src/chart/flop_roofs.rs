@@ -239,7 +239,12 @@ pub fn draw(b: &mut Builder, memory: &[&MemoryLevel], compute: &[&Ceiling], ridg
         level_marked |= bound;
         b.mark_binding(drawn && bound);
     }
-    let levels: Vec<f64> = compute.iter().map(|c| c.flops_per_s).collect();
+    // The binding roof's own line too: no compute roof's label goes across it.
+    let own = match binding {
+        Some(FlopBinding::Flat { flops_per_s, .. }) => Some(*flops_per_s),
+        _ => None,
+    };
+    let levels: Vec<f64> = compute.iter().map(|c| c.flops_per_s).chain(own).collect();
     for g in by_rate(compute) {
         let c = g[0];
         let start = if fastest > 0.0 { c.flops_per_s / fastest } else { 0.0 };
