@@ -81,7 +81,7 @@ pub fn import_connection(file_name: &str, conn: &rusqlite::Connection) -> Result
                 Some(ns) => sink.put(Counter::TimeS, false, ns as f64 * 1e-9),
                 None => untimed += 1,
             }
-            if let Some(mut acc) = counters.remove(&(d.guid.clone(), d.row)) {
+            if let Some(mut acc) = counters.take(&d.guid, d.row) {
                 let ag = agent.and_then(|a| agents.get(a));
                 // The GPU's own generation (its gfx target) where the counter names do not
                 // show it: bytes per L1 access and L2 request (rocprof module doc).
