@@ -58,6 +58,7 @@ pub fn App() -> impl IntoView {
                 </div>
                 <aside class="side" aria-label="About the data and the selected kernel">
                     <KernelNote state=state />
+                    <crate::compare::ComparePanel state=state />
                     <Warnings state=state />
                     <SummaryPanel state=state />
                     <CollectPanel state=state />

@@ -45,8 +45,15 @@ pub fn current_scene(state: AppState, width: f64, height: f64) -> (Scene, Vec<us
     let selected = state.selected.get().and_then(|s| visible.iter().position(|&i| i == s));
     let hidden = state.hidden_levels.get();
     let transfers = state.transfers.get();
-    let runs = crate::compare::shown_runs(state);
-    let run_refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef { name, kernels: ks }).collect();
+    let (runs, last_pairing) = crate::compare::shown_runs(state);
+    // Each run with its own machine; the last one paired with the current kernels as the
+    // user said (the earlier steps of a path pair automatically).
+    let last = runs.len().saturating_sub(1);
+    let run_refs: Vec<RunRef> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| RunRef { name: &r.name, kernels: &r.kernels, machine: Some(&r.machine), pairing: if i == last { last_pairing.as_ref() } else { None } })
+        .collect();
     let color_by = state.color_by.get();
     let build = |kernels: &[KernelProfile], names: &[String]| {
         state.machine.with(|m| {

@@ -56,7 +56,10 @@ fn show(state: AppState, example: &Example, ds: Dataset) {
     state.zoom.set(None);
     state.transfers.set(ds.transfers);
     let (runs, kernels) = trajectory(example, ds.kernels);
-    state.runs.set(runs.into_iter().map(|(name, ks)| (name, crate::state::shown(ks))).collect());
+    // An example's steps ran on its one machine.
+    let machine = state.machine.get_untracked();
+    state.clear_runs();
+    state.runs.set(runs.into_iter().map(|(name, ks)| crate::state::Run { name, kernels: crate::state::shown(ks), machine: machine.clone(), choice: None }).collect());
     state.kernels.set(crate::state::shown(kernels));
 }
 

@@ -401,7 +401,7 @@ pub fn KernelTable(state: AppState) -> impl IntoView {
                     <tr aria-rowindex="1">
                         {Column::ALL.iter().map(|&c| header(c)).collect_view()}
                         {move || has_runs().then(|| view! {
-                            <th scope="col" class="num delta" title="Change of time and of FLOP/s since the previous run (same kernel name)">"Δ time / Δ perf vs previous run"</th>
+                            <th scope="col" class="num delta" title="Change of time and of FLOP/s since the previous run (the kernel it is paired with: same name, same function, same short name, or your pair)">"Δ time / Δ perf vs previous run"</th>
                         })}
                     </tr>
                     <tr class="spacer" aria-hidden="true"><td></td></tr>

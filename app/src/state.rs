@@ -13,10 +13,22 @@ use roofline_engine::domain::Transfer;
 use roofline_engine::model::{catalogue, ComputeKind, Level, Machine};
 use roofline_engine::choice::{self, ClockBasis, ClockChoice, Chosen};
 use roofline_engine::domain::Device;
-use roofline_engine::share::{self, SharedKernel, View, ViewChoice};
+use roofline_engine::compare::ManualPairs;
+use roofline_engine::share::{self, SharedKernel, SharedRun, View, ViewChoice, ViewRuns};
 use roofline_engine::provenance::Origin;
 use roofline_engine::report::{self, AnalyzeReport};
 use roofline_engine::{selection, Dataset, KernelProfile, SourceFile};
+
+/// A run compared with the current kernels, complete: judged against its own machine, so an
+/// A100 run and an H100 run each meet their own roofs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub name: String,
+    pub kernels: Vec<KernelProfile>,
+    pub machine: Machine,
+    /// How its machine was chosen (the sentence a reopened link says).
+    pub choice: Option<ViewChoice>,
+}
 
 /// Everything the page shows. All fields are signals, so the struct is `Copy` and each
 /// component reads only what it needs.
@@ -72,10 +84,14 @@ pub struct AppState {
     /// them, unusable times, a cut file): the data loaded, but the user should know. Each a
     /// short sentence with its detail (the engine's `notice::Notice`).
     pub warnings: RwSignal<Vec<Notice>>,
-    /// Earlier runs to compare the current kernels with, oldest first: a name (files, step)
-    /// and its kernels as shown. Empty: one run. Added by "Add a run…" (compare.rs) or a
-    /// trajectory example; loading a fresh dataset clears them. Not in links (docs/SHARING.md).
-    pub runs: RwSignal<Vec<(String, Vec<KernelProfile>)>>,
+    /// Earlier runs to compare the current kernels with, oldest first, each complete: its
+    /// name (files, step), kernels as shown, and its own machine and choice (issue 44).
+    /// Empty: one run. Added by "Add a run…" (compare.rs) or a trajectory example; loading a
+    /// fresh dataset clears them. In links as v2 (docs/SHARING.md).
+    pub runs: RwSignal<Vec<Run>>,
+    /// The user's pairing of the last earlier run's kernels with the current ones, by index
+    /// (`compare::pair_manual`); cleared with the runs.
+    pub pairs: RwSignal<ManualPairs>,
     /// What the loaded profile says about its device (issue 12): the device, the SM clock it
     /// measured, the machine it was identified as, and the other machines it offers.
     pub profile: RwSignal<Profile>,
@@ -190,6 +206,7 @@ impl AppState {
             progress: RwSignal::new(None),
             warnings: RwSignal::new(Vec::new()),
             runs: RwSignal::new(Vec::new()),
+            pairs: RwSignal::new(ManualPairs::default()),
             profile,
             chosen,
             clock_basis,
@@ -277,7 +294,7 @@ impl AppState {
         self.warnings.set(Vec::new());
         self.chosen.set(None);
         self.profile.set(Profile::default());
-        self.runs.set(Vec::new());
+        self.clear_runs();
         self.zoom.set(None);
         self.transfers.set(Vec::new());
         self.kernels.set(shown(examples::course_v100()));
@@ -316,9 +333,21 @@ impl AppState {
             }
         }
         self.transfers.set(Vec::new());
-        self.runs.set(Vec::new());
+        self.clear_runs();
+        // Each earlier run against its own machine; one this build does not know, against the
+        // current run's (the note says so).
+        if let Some(r) = &view.runs {
+            let fallback = self.machine.get_untracked();
+            let unknown: Vec<&str> = r.earlier.iter().filter(|e| e.machine().is_none()).map(|e| e.machine_id.as_str()).collect();
+            if let Some(id) = unknown.first() {
+                self.error.set(Some(format!("An earlier run names machine \"{id}\", which this version does not know; it is drawn against the current run's")));
+            }
+            let runs = r.earlier.iter().map(|e| Run { name: e.name.clone(), kernels: shown(e.kernel_profiles()), machine: e.machine().unwrap_or_else(|| fallback.clone()), choice: e.choice.clone() }).collect();
+            self.runs.set(runs);
+            self.pairs.set(ManualPairs { pairs: r.pairs.clone(), unpaired_before: r.unpaired_before.clone(), unpaired_after: r.unpaired_after.clone() });
+        }
         self.kernels.set(shown(kernels));
-        self.source.set("Shared view".into());
+        self.source.set(view.runs.as_ref().map_or_else(|| "Shared view".into(), |r| r.name.clone()));
     }
 
     /// The view as the address carries it, without subscribing (for event handlers).
@@ -346,7 +375,41 @@ impl AppState {
         };
         // By catalogue id when unedited, else the whole machine.
         self.machine.with(|m| view.set_machine(m));
+        view.runs = self.runs.with(|runs| {
+            (!runs.is_empty()).then(|| {
+                let earlier = runs
+                    .iter()
+                    .map(|r| SharedRun { choice: r.choice.clone(), ..SharedRun::new(&r.name, &r.machine, &r.kernels) })
+                    .collect();
+                let ManualPairs { pairs, unpaired_before, unpaired_after } = self.pairs.get();
+                ViewRuns { name: self.source.get(), earlier, pairs, unpaired_before, unpaired_after }
+            })
+        });
         view
+    }
+
+    /// The current kernels as a run, with their machine and its choice: what "Add a run…"
+    /// keeps when new files come.
+    pub fn current_run(self) -> Run {
+        untrack(move || Run {
+            name: self.source.get(),
+            kernels: self.kernels.get(),
+            machine: self.machine.get(),
+            choice: self.chosen.get().map(|c| self.profile.with(|p| ViewChoice::of(c, self.clock_basis.get(), p.device.as_ref(), p.measured_sm_clock_hz))),
+        })
+    }
+
+    /// Back to one run: the earlier runs and the user's pairs go.
+    pub fn clear_runs(self) {
+        self.runs.set(Vec::new());
+        self.pairs.set(ManualPairs::default());
+    }
+
+    /// Decides the machine of a dataset about to be shown and applies it, as a load does
+    /// (`choice::choose`): a compared run gets its own machine and clock. Its notices.
+    pub(crate) fn choose_machine(self, ds: &Dataset) -> Vec<Notice> {
+        let decided = self.decide_machine(ds);
+        self.apply_machine(decided)
     }
 
     /// Parses in-memory files (pasted text) into a new dataset, in the parser worker.
@@ -374,7 +437,7 @@ impl AppState {
                 self.error.set(None);
                 if self.example.get_untracked() {
                     self.example.set(false);
-                    self.runs.set(Vec::new());
+                    self.clear_runs();
                     self.transfers.set(Vec::new());
                     self.selected.set(None);
                     self.zoom.set(None);
@@ -418,7 +481,7 @@ impl AppState {
         let mut warnings: Vec<Notice> = ds.warnings.iter().map(Notice::from).collect();
         warnings.extend(self.apply_machine(choice));
         self.warnings.set(warnings);
-        self.runs.set(Vec::new());
+        self.clear_runs();
         self.show_shown_kernels(ds);
     }
 

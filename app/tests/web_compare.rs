@@ -32,7 +32,7 @@ fn berkeleygw_example_yields_its_path_as_runs() {
     assert!((last - (0.57 / 0.62 - 1.0)).abs() < 1e-12, "{last}");
     assert_eq!(compare::percent(Some(last)), "-8.1%");
     // On the chart only v8 and v9 have DRAM bytes (dots): one arrow, v8 → v9.
-    let refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef { name, kernels: ks }).collect();
+    let refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef::new(name, ks)).collect();
     let m = catalogue::v100();
     let s = chart::build(&ChartInput::new(&current, &m, 800.0, 500.0).with_runs(&refs));
     assert_eq!(s.shapes.iter().filter(|sh| matches!(sh, Shape::Arrow { .. })).count(), 1);
@@ -47,7 +47,7 @@ fn berkeleygw_example_yields_its_path_as_runs() {
 fn canvas_paints_the_arrow() {
     let ex = examples::by_id("berkeleygw-gpp").expect("example");
     let (runs, current) = example_picker::trajectory(&ex, Vec::new());
-    let refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef { name, kernels: ks }).collect();
+    let refs: Vec<RunRef> = runs.iter().map(|(name, ks)| RunRef::new(name, ks)).collect();
     let m = catalogue::v100();
     let scene = chart::build(&ChartInput::new(&current, &m, 800.0, 500.0).with_theme(Theme::Light).with_runs(&refs));
     let Some(Shape::Arrow { from, to, color, .. }) = scene.shapes.iter().find(|sh| matches!(sh, Shape::Arrow { .. })).cloned() else { panic!("an arrow") };

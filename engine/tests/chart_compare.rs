@@ -1,5 +1,5 @@
-//! Comparing runs: trajectory arrows join a kernel's dots in consecutive runs (matched by full
-//! name), kernels in one run only have none, the % changes are the hand-computed ones, and
+//! Comparing runs: trajectory arrows join a kernel's dots in consecutive runs (paired by
+//! `compare::pair`, or the user's pairing), kernels in one run only have none but a mark, the % changes are the hand-computed ones, and
 //! labels still keep clear of dots, earlier runs' markers and arrowheads.
 
 use roofline_engine::chart::labels::{overlaps, shape_boxes};
@@ -44,7 +44,7 @@ fn two_runs() -> (Vec<KernelProfile>, Vec<KernelProfile>) {
 fn arrows_join_the_two_dots_centres_and_only_shared_names() {
     let m = catalogue::v100();
     let (before, after) = two_runs();
-    let runs = [RunRef { name: "before", kernels: &before }];
+    let runs = [RunRef::new("before", &before)];
     let s = chart::build(&ChartInput::new(&after, &m, 900.0, 560.0).with_runs(&runs));
     let dot = |i: usize| s.hits.iter().find(|h| h.kernel == i).map(|h| (h.cx, h.cy)).expect("current dot");
     let earlier = |k: &KernelProfile| {
@@ -70,7 +70,7 @@ fn a_path_of_runs_draws_one_arrow_per_step_and_keeps_it_in_view() {
     let m = catalogue::v100();
     // The same kernel over four runs: three arrows, head to tail.
     let steps: Vec<Vec<KernelProfile>> = (0..4).map(|i| vec![kernel("gpp", 3e12, 4e11 / 3f64.powi(i), 1.6 / (1.0 + i as f64))]).collect();
-    let runs: Vec<RunRef> = steps[..3].iter().map(|ks| RunRef { name: "step", kernels: ks }).collect();
+    let runs: Vec<RunRef> = steps[..3].iter().map(|ks| RunRef::new("step", ks)).collect();
     let s = chart::build(&ChartInput::new(&steps[3], &m, 900.0, 560.0).with_runs(&runs));
     let a = arrows(&s);
     assert_eq!(a.len(), 3);
@@ -87,7 +87,7 @@ fn a_path_of_runs_draws_one_arrow_per_step_and_keeps_it_in_view() {
 fn hierarchical_and_instruction_arrows_keep_the_level() {
     let m = catalogue::v100();
     let (before, after) = two_runs();
-    let runs = [RunRef { name: "before", kernels: &before }];
+    let runs = [RunRef::new("before", &before)];
     // Two shared kernels × three levels.
     for mode in [Mode::Hierarchical, Mode::Instruction] {
         let s = chart::build(&ChartInput::new(&after, &m, 960.0, 600.0).with_mode(mode).with_runs(&runs));
@@ -109,7 +109,7 @@ fn hierarchical_and_instruction_arrows_keep_the_level() {
 fn selected_kernel_path_is_bold_and_svg_draws_heads() {
     let m = catalogue::v100();
     let (before, after) = two_runs();
-    let runs = [RunRef { name: "before", kernels: &before }];
+    let runs = [RunRef::new("before", &before)];
     let s = chart::build(&ChartInput::new(&after, &m, 900.0, 560.0).with_runs(&runs).with_selected(Some(1)));
     let widths: Vec<f64> = s.shapes.iter().filter_map(|sh| if let Shape::Arrow { width, .. } = sh { Some(*width) } else { None }).collect();
     assert_eq!(widths, vec![1.5, 2.5], "a (selected) is bold, b is not");
@@ -172,7 +172,7 @@ fn labels_never_cover_dots_markers_arrowheads_or_each_other() {
     let m = catalogue::v100();
     for n in [3, 40, 200] {
         let (a, b, now) = (dense(n, 0.3), dense(n, 0.6), dense(n, 1.0));
-        let runs = [RunRef { name: "a", kernels: &a }, RunRef { name: "b", kernels: &b }];
+        let runs = [RunRef::new("a", &a), RunRef::new("b", &b)];
         for mode in Mode::ALL {
             for (w, h) in [(960.0, 595.0), (420.0, 300.0)] {
                 let s = chart::build(&ChartInput::new(&now, &m, w, h).with_mode(mode).with_runs(&runs).with_selected(Some(0)));
@@ -206,4 +206,61 @@ fn labels_never_cover_dots_markers_arrowheads_or_each_other() {
             }
         }
     }
+}
+
+fn texts(s: &Scene) -> Vec<&str> {
+    s.shapes.iter().filter_map(|sh| if let Shape::Text { text, .. } = sh { Some(text.as_str()) } else { None }).collect()
+}
+
+#[test]
+fn arrows_are_labelled_with_the_speedup_and_unpaired_kernels_marked() {
+    let m = catalogue::v100();
+    let (before, after) = two_runs();
+    let runs = [RunRef::new("before", &before)];
+    let s = chart::build(&ChartInput::new(&after, &m, 900.0, 560.0).with_runs(&runs));
+    let t = texts(&s);
+    // a: 1.0 s → 0.4 s, 2.5×; b: 0.5 s → 0.2 s, 2.5×: one label on each arrow.
+    assert_eq!(t.iter().filter(|x| **x == "2.5×").count(), 2, "{t:?}");
+    // The kernel named "new" has its name label and the "new" mark; "gone" its mark.
+    assert_eq!((t.iter().filter(|x| **x == "new").count(), t.iter().filter(|x| **x == "gone").count()), (2, 1), "{t:?}");
+    // "gone" is crossed out: two 1 px strokes over its marker, which pairing it removes.
+    let thin = |s: &Scene| s.shapes.iter().filter(|sh| matches!(sh, Shape::Line { width, dash: false, .. } if *width == 1.0)).count();
+    let names = |ks: &[KernelProfile]| ks.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    let user = roofline_engine::compare::UserPairs { pairs: vec![("gone".into(), "new".into())], unpair: vec![] };
+    let pairing = roofline_engine::compare::pair(&names(&before), &names(&after), &user).unwrap();
+    let paired = [RunRef { pairing: Some(&pairing), ..RunRef::new("before", &before) }];
+    assert_eq!(thin(&s), thin(&chart::build(&ChartInput::new(&after, &m, 900.0, 560.0).with_runs(&paired))) + 2);
+}
+
+#[test]
+fn a_users_pair_draws_its_arrow_and_label() {
+    use roofline_engine::compare::{pair, UserPairs};
+    let m = catalogue::v100();
+    let (before, after) = two_runs();
+    let names = |ks: &[KernelProfile]| ks.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    let user = UserPairs { pairs: vec![("gone".into(), "new".into())], unpair: vec![] };
+    let pairing = pair(&names(&before), &names(&after), &user).unwrap();
+    assert!(pairing.added.is_empty() && pairing.removed.is_empty());
+    let runs = [RunRef { pairing: Some(&pairing), ..RunRef::new("before", &before) }];
+    let s = chart::build(&ChartInput::new(&after, &m, 900.0, 560.0).with_runs(&runs));
+    assert_eq!(arrows(&s).len(), 3);
+    let t = texts(&s);
+    // gone → new: 0.1 s → 0.3 s, a slow-down of 0.1 / 0.3 = 0.33×.
+    assert!(t.contains(&"0.33×") && !t.contains(&"gone"), "{t:?}");
+    assert_eq!(t.iter().filter(|x| **x == "new").count(), 1, "only the kernel's name: {t:?}");
+    assert_eq!(chart::compare::speedup_label(17.268), "17.3×");
+    assert_eq!(chart::compare::speedup_label(2.94), "2.9×");
+}
+
+#[test]
+fn an_earlier_run_on_another_machine_draws_its_roofs_dashed() {
+    let (v100, a100) = (catalogue::v100(), catalogue::a100());
+    let (before, after) = two_runs();
+    let dashed = |s: &Scene| s.shapes.iter().filter(|sh| matches!(sh, Shape::Line { dash: true, .. })).count();
+    let same = chart::build(&ChartInput::new(&after, &v100, 900.0, 560.0).with_runs(&[RunRef { machine: Some(&v100), ..RunRef::new("before", &before) }]));
+    let other = chart::build(&ChartInput::new(&after, &v100, 900.0, 560.0).with_runs(&[RunRef { machine: Some(&a100), ..RunRef::new("before", &before) }]));
+    // The A100's HBM roof and its FP64 roof: two more dashed lines; the same machine, none.
+    assert_eq!(dashed(&other), dashed(&same) + 2);
+    let legend = format!("open: 1 earlier run; dashed: its roofs ({}); arrows to the next run", a100.name);
+    assert!(texts(&other).contains(&legend.as_str()), "{:?}", texts(&other));
 }

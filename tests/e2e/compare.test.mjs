@@ -87,8 +87,8 @@ test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', as
   assert.match(await tip.innerText(), /vs previous run: time -50\.0%, FLOP\/s \+100\.0%/);
   await page.mouse.move(box.x + 2, box.y + 2);
 
-  // The link keeps working (runs are not in it: docs/SHARING.md).
-  assert.match(page.url(), /#v1\./);
+  // The link carries the runs: a v2 link (docs/SHARING.md); one run again is v1.
+  assert.match(page.url(), /#v2\./);
   await openMenu(page, MENUS.data);
   assert.equal(await page.locator('.clear-runs').isVisible(), true);
   await page.locator('.clear-runs').click();

@@ -14,7 +14,7 @@
 pub mod pairing;
 pub mod runs;
 
-pub use pairing::{pair, MatchedBy, Pair, PairError, Pairing, UserPairs};
+pub use pairing::{pair, pair_manual, ManualPairs, MatchedBy, Pair, PairError, Pairing, UserPairs};
 pub use runs::{compare, compare_runs, Comparison, PairChange, Run, Side, Unpaired};
 
 use crate::domain::profile::KernelProfile;

@@ -70,6 +70,20 @@ pub struct Pairing {
     pub added: Vec<usize>,
 }
 
+impl Pairing {
+    /// This pairing among the kernels `keep_before` and `keep_after` only (ascending indices,
+    /// as a filter leaves them), re-indexed to their positions there: what a filtered chart
+    /// draws. A pair with one kernel filtered out is dropped, not listed as added or removed.
+    pub fn restrict(&self, keep_before: &[usize], keep_after: &[usize]) -> Pairing {
+        let at = |keep: &[usize], i: usize| keep.binary_search(&i).ok();
+        Pairing {
+            pairs: self.pairs.iter().filter_map(|p| Some(Pair { before: at(keep_before, p.before)?, after: at(keep_after, p.after)?, matched_by: p.matched_by })).collect(),
+            removed: self.removed.iter().filter_map(|&i| at(keep_before, i)).collect(),
+            added: self.added.iter().filter_map(|&i| at(keep_after, i)).collect(),
+        }
+    }
+}
+
 /// What the user said about pairing: explicit pairs (`OLD=NEW`) and kernels to leave unpaired.
 /// Each name is found in its run by [`resolve`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -202,6 +216,69 @@ pub fn pair<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], user: &User
         b.into_iter().filter(|&i| b_free[i]).for_each(|i| b_held[i] = true);
         a.into_iter().filter(|&i| a_free[i]).for_each(|i| a_held[i] = true);
     }
+    Ok(automatic(before, after, pairs, &b_free, &a_free, &b_held, &a_held))
+}
+
+/// The user's pairing by kernel index, as the app and a v2 link hold it (names may repeat or
+/// be shortened in a link; indices may not). Indices are into the before and after runs'
+/// kernel lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ManualPairs {
+    /// (before, after) pairs the user made.
+    pub pairs: Vec<(usize, usize)>,
+    /// Kernels of before kept out of automatic pairing.
+    pub unpaired_before: Vec<usize>,
+    /// Kernels of after kept out of automatic pairing.
+    pub unpaired_after: Vec<usize>,
+}
+
+impl ManualPairs {
+    /// Pairs `before` with `after`, replacing whatever the user said about either kernel.
+    pub fn pair(&mut self, before: usize, after: usize) {
+        self.pairs.retain(|&(b, a)| b != before && a != after);
+        self.unpaired_before.retain(|&b| b != before);
+        self.unpaired_after.retain(|&a| a != after);
+        self.pairs.push((before, after));
+    }
+
+    /// Unpairs the kernel `after` of the after run from whatever `pairing` pairs it with: a
+    /// user's pair is forgotten, an automatic one held apart (both kernels then listed as
+    /// added and removed, and kept out of automatic pairing).
+    pub fn unpair(&mut self, pairing: &Pairing, after: usize) {
+        let Some(p) = pairing.pairs.iter().find(|p| p.after == after) else { return };
+        let manual = self.pairs.len();
+        self.pairs.retain(|&(_, a)| a != after);
+        if self.pairs.len() == manual {
+            self.unpaired_before.push(p.before);
+            self.unpaired_after.push(after);
+        }
+    }
+}
+
+/// Pairs two runs with the user's pairing by index ([`ManualPairs`]) first, then the
+/// automatic steps of [`pair`]. Indices past a run, or a kernel in two pairs, are skipped
+/// (the later pair): a pairing from a link or the page never fails.
+pub fn pair_manual<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], manual: &ManualPairs) -> Pairing {
+    let mut b_free = vec![true; before.len()];
+    let mut a_free = vec![true; after.len()];
+    let mut pairs = Vec::new();
+    for &(b, a) in &manual.pairs {
+        if b_free.get(b) == Some(&true) && a_free.get(a) == Some(&true) {
+            b_free[b] = false;
+            a_free[a] = false;
+            pairs.push(Pair { before: b, after: a, matched_by: MatchedBy::User });
+        }
+    }
+    let mut b_held = vec![false; before.len()];
+    let mut a_held = vec![false; after.len()];
+    manual.unpaired_before.iter().filter(|&&i| b_free.get(i) == Some(&true)).for_each(|&i| b_held[i] = true);
+    manual.unpaired_after.iter().filter(|&&i| a_free.get(i) == Some(&true)).for_each(|&i| a_held[i] = true);
+    automatic(before, after, pairs, &b_free, &a_free, &b_held, &a_held)
+}
+
+/// The automatic steps after the user's `pairs` (module doc): among the kernels free (not in
+/// a user's pair) and not held apart by the user.
+fn automatic<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], mut pairs: Vec<Pair>, b_free: &[bool], a_free: &[bool], b_held: &[bool], a_held: &[bool]) -> Pairing {
     let mut b_open: Vec<bool> = (0..before.len()).map(|i| b_free[i] && !b_held[i]).collect();
     let mut a_open: Vec<bool> = (0..after.len()).map(|i| a_free[i] && !a_held[i]).collect();
 
@@ -231,11 +308,11 @@ pub fn pair<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], user: &User
         lone_b[p.before] = false;
         lone_a[p.after] = false;
     }
-    Ok(Pairing {
+    Pairing {
         removed: (0..before.len()).filter(|&i| lone_b[i]).collect(),
         added: (0..after.len()).filter(|&i| lone_a[i]).collect(),
         pairs,
-    })
+    }
 }
 
 /// A user's `OLD=NEW`, split at the first `=` whose both sides name a kernel (a name may hold
@@ -357,6 +434,42 @@ mod tests {
 
     fn names(p: &Pairing) -> Vec<(usize, usize, MatchedBy)> {
         p.pairs.iter().map(|p| (p.before, p.after, p.matched_by)).collect()
+    }
+
+    #[test]
+    fn manual_pairs_by_index_then_automatic() {
+        // before: silu (PyTorch), copy, gemm; after: gemm, triton_silu, fused.
+        let before = ["at::native::silu_kernel<float>(float*)", "copy", "gemm"];
+        let after = ["gemm", "triton_silu", "fused"];
+        let mut m = ManualPairs::default();
+        let auto = pair_manual(&before, &after, &m);
+        assert_eq!(names(&auto), [(2, 0, MatchedBy::Name)]);
+        assert_eq!((auto.removed.as_slice(), auto.added.as_slice()), (&[0, 1][..], &[1, 2][..]));
+        // The user pairs the renamed SiLU kernel; then pairs copy with fused, then re-pairs
+        // copy with triton_silu: each kernel in one pair, the replaced one forgotten.
+        m.pair(0, 1);
+        m.pair(1, 2);
+        m.pair(1, 1);
+        assert_eq!(m.pairs, [(1, 1)]);
+        m.pair(0, 1);
+        let p = pair_manual(&before, &after, &m);
+        assert_eq!(names(&p), [(0, 1, MatchedBy::User), (2, 0, MatchedBy::Name)]);
+        assert_eq!((p.removed.as_slice(), p.added.as_slice()), (&[1][..], &[2][..]));
+        // Unpairing gemm (automatic) holds both apart; unpairing SiLU (the user's) forgets it.
+        m.unpair(&p, 0);
+        assert_eq!((m.unpaired_before.as_slice(), m.unpaired_after.as_slice()), (&[2][..], &[0][..]));
+        let p = pair_manual(&before, &after, &m);
+        assert_eq!(names(&p), [(0, 1, MatchedBy::User)]);
+        m.unpair(&p, 1);
+        let p = pair_manual(&before, &after, &m);
+        assert!(p.pairs.is_empty() && p.removed == [0, 1, 2] && p.added == [0, 1, 2]);
+        // Filtered to before {0, 2} and after {1, 2}: SiLU (0 → 1) is (0 → 0) there; gemm's
+        // after kernel 0 is filtered out, so neither is listed.
+        let r = pair_manual(&before, &after, &ManualPairs { pairs: vec![(0, 1)], ..ManualPairs::default() }).restrict(&[0, 2], &[1, 2]);
+        assert_eq!((names(&r), r.removed, r.added), (vec![(0, 0, MatchedBy::User)], vec![], vec![1]));
+        // Indices past the runs, and a kernel in two pairs, are skipped, never a panic.
+        let odd = ManualPairs { pairs: vec![(9, 0), (0, 9), (0, 1), (0, 2)], unpaired_before: vec![7], unpaired_after: vec![8] };
+        assert_eq!(names(&pair_manual(&before, &after, &odd)), [(0, 1, MatchedBy::User), (2, 0, MatchedBy::Name)]);
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //!
 //! What the app would show beside the chart and that changes where the chart sits (an alert:
 //! a machine this build does not know, a filter that is not a regular expression) is not
-//! drawn here: [`LinkChart::of`] gives `None` and the page waits for the app.
+//! drawn here: [`LinkChart::of`] gives `None` and the page waits for the app. So does a view
+//! that compares runs (a v2 link): its arrows, marks and the earlier run's roofs need the
+//! pairing and the comparison panel, which the first paint does not carry (it stays small).
 
 use super::{quantise_kernels, View};
 use crate::chart::{self, ChartInput, ModelCache, Mode, Scene, Theme, WordSize, Zoom};
@@ -46,6 +48,9 @@ pub struct LinkChart {
 impl LinkChart {
     /// The chart of `view`, or `None` where the app would show an alert above it.
     pub fn of(view: &View) -> Option<LinkChart> {
+        if view.runs.is_some() {
+            return None;
+        }
         let machine = view.machine()?;
         let mut kernels = view.kernel_profiles();
         quantise_kernels(&mut kernels);
