@@ -141,7 +141,8 @@ fn every_samples_binding_roof_is_drawn_where_it_is_judged() {
 }
 
 /// V100 (catalogue): 80 SMs × 4 schedulers × 1 warp instruction per cycle × 1.53 GHz =
-/// 489.6 warp GIPS (Ding & Williams, §II: the V100's "489.6 warp GIPS"); HBM 828 GB/s
+/// 489.6 warp GIPS (Ding & Williams §III-A: "80(SM) × 4(warp scheduler) × 1(instruction/cycle)
+/// × 1.53(GHz) = 489.6 GIPS"); HBM 828 GB/s
 /// (their measured bandwidth); FP32 80 × 64 lanes × 2 FLOPs × 1.53 GHz = 15.667 TFLOP/s.
 fn issue_bound_kernel() -> KernelProfile {
     // 1 ms; 489.6e9 × 0.69e-3 = 3.37824e8 warp instructions: issue needs 0.69 ms (69%);

@@ -16,7 +16,8 @@
 //!   instruction issue on both FLOP charts, have no FLOP roof: they are drawn the same way as
 //!   several pipes, as the kernel's FLOPs ÷ the bound's time, "≈"-labelled;
 //! - instruction issue: the peak warp GIPS roof of the instruction chart (Ding & Williams'
-//!   instruction roofline, Eq. 1: warp GIPS = SMs × schedulers × clock).
+//!   instruction roofline, §III-A: warp GIPS = SMs × warp schedulers × 1 instruction per cycle
+//!   × clock, "489.6 GIPS" on the V100).
 //!
 //! A kernel without FLOPs has no dot on a FLOP chart: where its bound has no roof of its own
 //! there, a note in the plot says which chart shows it.
