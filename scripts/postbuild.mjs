@@ -12,6 +12,7 @@ import { transform } from 'lightningcss';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stampPrecache } from './precache.mjs';
+import { formatsPage } from './formats-page.mjs';
 import { symbolDir } from './symbols.mjs';
 
 const dist = process.argv[2];
@@ -127,6 +128,10 @@ for (const [, name, integrity] of sheets) {
   console.log(`lightningcss ${name}: ${source.length} -> ${code.length} bytes`);
 }
 writeFileSync(indexPath, html);
+
+// docs/FORMATS.md as the site's formats.html: the app's errors link to it (a web user cannot
+// open a repository path). Precached with the rest, so it opens offline too.
+writeFileSync(join(dist, 'formats.html'), formatsPage(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'FORMATS.md'), 'utf8')));
 
 // Last: the precache list and build id describe the files as they are now.
 const { version, files } = stampPrecache(dist);
