@@ -454,8 +454,11 @@ pub fn ChartView(state: AppState) -> impl IntoView {
                     lines.push(format!("headroom: {h:.2}×"));
                 }
             }
-            if let Some(Some(c)) = crate::compare::changes_by_kernel(state).get(k) {
-                lines.push(crate::compare::tooltip_line(c));
+            match crate::compare::changes_by_kernel(state).get(k) {
+                Some(Some(c)) => lines.push(crate::compare::tooltip_line(c)),
+                // Paired with no kernel of the previous run: the ring-less "new" of the chart.
+                Some(None) if !state.runs.with(Vec::is_empty) => lines.push("new: paired with no kernel of the previous run".into()),
+                _ => {}
             }
             let short = state.names.with(|n| n.get(k).cloned()).unwrap_or_else(|| r.name.clone());
             Some((short, lines))

@@ -18,6 +18,7 @@ import { recordTexts, overlappingTexts } from './labels.mjs';
 import { tableText, tableHas, chartDrawn, alertText, inkedPixels, dropFiles, openApp, tabSelected, chart, pickMode, settledTexts, inFreshProfile } from './page.mjs';
 import { offlineScenarios } from './offline-scenarios.mjs';
 import { fileListScenarios } from './file-list-scenarios.mjs';
+import { compareScenarios } from './compare-scenarios.mjs';
 
 export function scenarios(engine) {
   let site;
@@ -315,5 +316,6 @@ export function scenarios(engine) {
   }));
 
   fileListScenarios(engine, { site: () => site, withProfile, clean });
+  compareScenarios(engine, { site: () => site, withProfile, clean });
   offlineScenarios(engine, { site: () => site, tmp: () => tmp, withProfile, clean });
 }
