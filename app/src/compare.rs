@@ -239,7 +239,16 @@ fn pairing_now(state: AppState) -> Pairing {
 #[component]
 fn PairForm(state: AppState, before: Vec<KernelProfile>, after: Vec<KernelProfile>, pairing: Pairing) -> impl IntoView {
     // The kernels left unpaired first: they are the ones a user pairs by hand.
-    let order = |n: usize, lone: &[usize]| lone.iter().copied().chain((0..n).filter(|i| !lone.contains(i))).collect::<Vec<usize>>();
+    // A mask, not `contains`: runs of 10,000 kernels would make that quadratic.
+    let order = |n: usize, lone: &[usize]| {
+        let mut is_lone = vec![false; n];
+        for &i in lone {
+            if let Some(f) = is_lone.get_mut(i) {
+                *f = true;
+            }
+        }
+        lone.iter().copied().chain((0..n).filter(|&i| !is_lone[i])).collect::<Vec<usize>>()
+    };
     let b_order = order(before.len(), &pairing.removed);
     let a_order = order(after.len(), &pairing.added);
     let option = |ks: &[KernelProfile], i: usize| {

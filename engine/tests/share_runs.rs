@@ -96,6 +96,10 @@ fn pairs_outside_the_runs_are_not_written_and_runs_are_bounded() {
     assert!(matches!(share::encode(&v), Err(share::EncodeError::Invalid(_))));
     v.runs.as_mut().unwrap().earlier.clear();
     assert!(matches!(share::encode(&v), Err(share::EncodeError::Invalid(_))));
+    // A run's name past the 64 KiB a string may hold: refused, as for the view's own names.
+    let mut v = two_runs();
+    v.runs.as_mut().unwrap().earlier[0].name = "x".repeat(share::MAX_STRING_BYTES + 1);
+    assert!(matches!(share::encode(&v), Err(share::EncodeError::Invalid(why)) if why.contains("longer than 65536 bytes")));
 }
 
 /// The link's own bytes: base64url-decoded, for altering one byte.

@@ -299,16 +299,11 @@ pub fn draw(b: &mut Builder, input: &ChartInput, colors: Option<&[Color]>) {
     let (before, after) = (runs[last - 1], runs[last]);
     let time = |k: Option<&KernelProfile>| k.and_then(KernelProfile::time_s).filter(|t| t.is_finite() && *t > 0.0);
     // Speed-up labels at the arrows' middles, the kernels that took most time before first.
-    let mut labelled: Vec<(f64, usize, f64)> = step
-        .pairs
-        .iter()
-        .filter_map(|p| {
-            let (tb, ta) = (time(before.get(p.before))?, time(after.get(p.after))?);
-            Some((tb, p.after, tb / ta))
-        })
-        .collect();
-    labelled.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for &(_, kernel, speedup) in labelled.iter().take(MAX_RUN_LABELS) {
+    let timed = step.pairs.iter().enumerate().filter_map(|(i, p)| Some((time(before.get(p.before))?, i)));
+    for (tb, i) in largest(timed) {
+        let Some(p) = step.pairs.get(i) else { continue };
+        let (kernel, Some(ta)) = (p.after, time(after.get(p.after))) else { continue };
+        let speedup = tb / ta;
         let Some(&(a, z)) = last_arrow.get(&kernel) else { continue };
         let mid = ((a.0 + z.0) / 2.0, (a.1 + z.1) / 2.0);
         let c = color(b, Some(kernel), Level::Dram);
@@ -316,13 +311,9 @@ pub fn draw(b: &mut Builder, input: &ChartInput, colors: Option<&[Color]>) {
     }
     // Kernels of the current run with no earlier kernel: "new" beside their dot.
     let firsts = |list: &[((usize, Level), Marked)], wanted: &[usize], times: &[KernelProfile]| {
-        let mut found: Vec<(f64, (f64, f64), f64)> = wanted
-            .iter()
-            .filter_map(|&i| list.iter().find(|((k, _), _)| *k == i).map(|&(_, (c, reach))| (time(times.get(i)).unwrap_or(0.0), c, reach)))
-            .collect();
-        found.sort_by(|a, b| b.0.total_cmp(&a.0));
-        found.truncate(MAX_RUN_LABELS);
-        found
+        let found: Vec<((f64, f64), f64)> = wanted.iter().filter_map(|&i| list.iter().find(|((k, _), _)| *k == i).map(|&(_, m)| m)).collect();
+        let timed = wanted.iter().enumerate().map(|(j, &i)| (time(times.get(i)).unwrap_or(0.0), j));
+        largest(timed).into_iter().filter_map(|(t, j)| found.get(j).map(|&(c, reach)| (t, c, reach))).collect::<Vec<_>>()
     };
     for (_, c, reach) in firsts(&ordered[last], &step.added, after) {
         b.label(&around(c, reach + 3.0), "new", b.pal.link, LABEL_PX);
@@ -335,6 +326,21 @@ pub fn draw(b: &mut Builder, input: &ChartInput, colors: Option<&[Color]>) {
         }
         b.label(&around(c, reach + 3.0), "gone", b.pal.link, LABEL_PX);
     }
+}
+
+/// The [`MAX_RUN_LABELS`] items with the largest time, largest first (ties: the earlier
+/// first): an insertion into a short list, not a sort, whose code would cost the page
+/// kilobytes per closure.
+fn largest(items: impl Iterator<Item = (f64, usize)>) -> Vec<(f64, usize)> {
+    let mut top: Vec<(f64, usize)> = Vec::with_capacity(MAX_RUN_LABELS + 1);
+    for item in items {
+        let at = top.iter().position(|t| t.0 < item.0).unwrap_or(top.len());
+        if at < MAX_RUN_LABELS {
+            top.insert(at, item);
+            top.truncate(MAX_RUN_LABELS);
+        }
+    }
+    top
 }
 
 /// Text size of the speed-up and "new"/"gone" labels, px.

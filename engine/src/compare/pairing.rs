@@ -301,7 +301,13 @@ fn automatic<S: AsRef<str>, T: AsRef<str>>(before: &[S], after: &[T], mut pairs:
     for (by, key) in keys {
         unique_pairs(before, after, &mut b_open, &mut a_open, key, by, &mut pairs);
     }
-    pairs.sort_by_key(|p| p.before);
+    // In before's order, by placing each pair at its before kernel (each is in one pair):
+    // linear, and no sort's code in the app's wasm (each sort closure is kilobytes).
+    let mut at: Vec<Option<Pair>> = vec![None; before.len()];
+    for p in pairs {
+        at[p.before] = Some(p);
+    }
+    let pairs: Vec<Pair> = at.into_iter().flatten().collect();
     // Linear in the kernels: the app pairs runs of 10,000 kernels.
     let (mut lone_b, mut lone_a) = (vec![true; before.len()], vec![true; after.len()]);
     for p in &pairs {
@@ -366,9 +372,13 @@ fn unique_pairs<S: AsRef<str>, T: AsRef<str>>(
             e.1.add(i);
         }
     }
-    let mut found: Vec<(usize, usize)> = seen.into_values().filter(|(b, a)| b.count == 1 && a.count == 1).map(|(b, a)| (b.last, a.last)).collect();
-    found.sort_unstable();
-    for (b, a) in found {
+    // Each before kernel has one key, so at most one pair: placed at it, they come out in
+    // before's order (deterministic, whatever the map's order), without a sort.
+    let mut found: Vec<Option<usize>> = vec![None; before.len()];
+    for (b, a) in seen.into_values().filter(|(b, a)| b.count == 1 && a.count == 1) {
+        found[b.last] = Some(a.last);
+    }
+    for (b, a) in found.into_iter().enumerate().filter_map(|(b, a)| Some((b, a?))) {
         b_open[b] = false;
         a_open[a] = false;
         pairs.push(Pair { before: b, after: a, matched_by: by });

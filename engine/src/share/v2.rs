@@ -18,7 +18,7 @@ use super::binary::{self, read_from, read_kernels, write_kernels, MAX_KERNELS};
 use super::choice_wire;
 use super::machine_wire;
 use super::view::{SharedRun, View, ViewRuns};
-use super::wire::{damaged, Reader, Writer};
+use super::wire::{damaged, Reader, Writer, MAX_STRING_BYTES};
 use super::DecodeError;
 
 /// Most earlier runs a link holds: a trajectory of a few optimisation steps, not a history.
@@ -37,10 +37,16 @@ pub fn check(runs: &ViewRuns) -> Result<(), String> {
     if total > MAX_KERNELS {
         return Err(format!("{total} kernels in the earlier runs is more than a view can hold ({MAX_KERNELS})"));
     }
+    // Each run's strings and machine within v1's limits (`binary::check`), without copying
+    // its kernels into a view of its own.
     for r in &runs.earlier {
-        // The run as a view of its own: the same limits (its name is checked as a filter text is).
-        let v = View { machine_id: r.machine_id.clone(), custom_machine: r.custom_machine.clone(), kernels: r.kernels.clone(), filter: r.name.clone(), ..View::default() };
-        binary::check(&v)?;
+        let names = r.kernels.iter().map(|k| &k.name);
+        if let Some(s) = [&r.name, &r.machine_id].into_iter().chain(names).find(|s| s.len() > MAX_STRING_BYTES) {
+            return Err(format!("\"{}…\" is longer than {MAX_STRING_BYTES} bytes", s.chars().take(40).collect::<String>()));
+        }
+        if let Some(m) = &r.custom_machine {
+            machine_wire::check(m)?;
+        }
     }
     Ok(())
 }
