@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { startSite, ROOT } from '../helpers.mjs';
 import { COPY_BLOCKED } from './inputs.mjs';
 import { waitFor } from './adapter.mjs';
-import { tableText, tableHas, chartDrawn, alertText, openApp, inFreshProfile } from './page.mjs';
+import { tableText, tableHas, chartDrawn, alertText, openApp, inFreshProfile, workerActive } from './page.mjs';
 import { chromium } from './chromium.mjs';
 import { firefox } from './firefox.mjs';
 import { webkit } from './webkit.mjs';
@@ -79,6 +79,33 @@ for (const make of [chromium, firefox, webkit]) {
       await waitFor(s, () => !/dgemm_fp64/.test(document.querySelector('table.kernels tbody')?.innerText ?? ''), null, { what: 'the second drop read', timeout: 60000 });
       assert.match(await s.eval(tableText), /^copy_blocked/m);
       await waitFor(s, () => document.body.innerText.includes('bad_results.db'), null, { what: 'the damaged database named' });
+    }));
+
+    test(`${engine.name}: after a database was read on a visit the service worker serves, one reads offline`, (t) => inFreshProfile(engine, async (s) => {
+      await openApp(s, site.url);
+      if (!(await s.eval(() => 'serviceWorker' in navigator))) return t.skip('no service workers');
+      await waitFor(s, workerActive, undefined, { what: 'the service worker active', timeout: 30000 });
+      // A page the service worker controls (the first visit's is not: no clients.claim()).
+      await s.goto(site.url);
+      await waitFor(s, chartDrawn);
+      const drop = () => s.eval(dropBytes, { selector: '#roofline-canvas', files: [{ name: 'mi300x_results.db', base64: DB.toString('base64') }] });
+      await drop();
+      await waitFor(s, tableHas, 'dgemm_fp64', { what: 'the database online', timeout: 60000 });
+      // The SQLite worker is not precached: kept by the service worker when first fetched.
+      // Where the engine's offline switch does not cover the service worker, the site's server
+      // drops every connection too (as offline-scenarios.mjs does).
+      const scope = await s.setOffline(true);
+      if (scope !== 'page and worker') site.reachable = false;
+      try {
+        await s.goto(site.url);
+        await waitFor(s, tableHas, 'ax_kernel', { what: 'the example, offline' });
+        await drop();
+        await waitFor(s, tableHas, 'dgemm_fp64', { what: 'the database offline', timeout: 60000 });
+        assert.equal(await s.eval(alertText), '', 'no alert');
+      } finally {
+        site.reachable = true;
+        await s.setOffline(false);
+      }
     }));
   });
 }
