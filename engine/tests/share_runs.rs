@@ -150,3 +150,18 @@ proptest! {
 fn print_v2_fixture() {
     println!("{}", share::encode(&two_runs()).unwrap().fragment);
 }
+
+/// A `.roofline.json` carries the runs too (docs/SHARING.md), values exact, marker still v1.
+#[cfg(feature = "json")]
+#[test]
+fn a_view_file_carries_the_runs() {
+    let mut v = two_runs();
+    v.runs.as_mut().unwrap().earlier[0].kernels[0].counters.set(Counter::TimeS, 0.1234567);
+    let text = share::file::to_json(&v);
+    assert!(text.starts_with("{\n  \"roofline_view\": \"v1\""), "{}", &text[..40]);
+    assert!(text.contains("\"runs\""));
+    assert_eq!(share::file::from_json(&text), Ok(v.clone()), "exact, not quantised");
+    // Without runs the file has no "runs" member: as before runs existed.
+    let one = View { runs: None, ..v };
+    assert!(!share::file::to_json(&one).contains("\"runs\""));
+}
