@@ -38,7 +38,8 @@ try {
       const panel = page.locator('.summary-panel');
       await panel.locator('details.provenance summary').click();
       await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: join(out, `panel-${name}-${size}.png`) });
+      // The sticky toolbar would lie over the panel's top in a shot of the whole panel.
+      await panel.screenshot({ path: join(out, `panel-${name}-${size}.png`), style: '.toolbar { position: static !important; }' });
       console.log(`panel-${name}-${size}.png`);
       await context.close();
     }

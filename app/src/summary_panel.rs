@@ -9,24 +9,27 @@ use leptos::prelude::*;
 use roofline_engine::provenance::{self, Origin, Quantity};
 use roofline_engine::units::si;
 
-/// One quantity's row: its value with unit, then the metrics behind it.
+/// One quantity's rows: its name and value, then (full width, the side panel is narrow) where
+/// it came from: the formula and each metric's value as summed, and what was not collected.
 fn provenance_row(q: Quantity, named: bool) -> impl IntoView {
     let value = q.value.map_or_else(|| "not measured".to_string(), |v| format!("{}{}", si(v), q.unit));
     let from = if named {
         // Inputs exactly as summed, so that they can be checked against the file.
         let inputs: Vec<String> = q.inputs.iter().map(|i| format!("{} = {} {}", i.metric, i.value, i.unit)).collect();
-        let mut s = q.formula.clone();
-        if !inputs.is_empty() {
-            s.push_str(&format!(" — {}", inputs.join("; ")));
-        }
+        // A quantity read from one metric needs no formula beside it.
+        let mut parts: Vec<String> = if q.inputs.len() == 1 && q.inputs[0].metric == q.formula { Vec::new() } else { vec![q.formula.clone()] };
+        parts.extend(inputs);
         if !q.missing.is_empty() {
-            s.push_str(&format!(" — not collected: {}", q.missing.join(", ")));
+            parts.push(format!("not collected: {}", q.missing.join(", ")));
         }
-        s
+        parts.join("; ")
     } else {
         "as the link or file gave it".to_string()
     };
-    view! { <tr><th scope="row">{q.name}</th><td>{value}</td><td class="from">{from}</td></tr> }
+    view! {
+        <tr><th scope="row">{q.name}</th><td>{value}</td></tr>
+        <tr><td colspan="2" class="from">{from}</td></tr>
+    }
 }
 
 #[component]
@@ -68,13 +71,18 @@ pub fn SummaryPanel(state: AppState) -> impl IntoView {
             let machine = state.machine.get_untracked();
             let rows = state.kernels.with_untracked(|ks| ks.get(i).map(|k| provenance::of_kernel(k, origin, Some(&machine)))).unwrap_or_default();
             let named = origin != Origin::Other;
+            // Quantities measured as zero (a copy's FLOPs, the matrix types it did not use) in
+            // one line, so that the ones that make the verdict stand out.
+            let (zero, rows): (Vec<Quantity>, Vec<Quantity>) = rows.into_iter().partition(|q| q.value == Some(0.0) && q.missing.is_empty());
+            let zero = (!zero.is_empty()).then(|| view! { <p class="from">{format!("Measured as zero: {}", zero.iter().map(|q| q.name.as_str()).collect::<Vec<_>>().join(", "))}</p> });
             let sources = view! {
                 <details class="provenance">
                     <summary>"Where these numbers come from"</summary>
                     <table>
-                        <thead><tr><th scope="col">"Quantity"</th><th scope="col">"Value"</th><th scope="col">"From"</th></tr></thead>
+                        <thead><tr><th scope="col">"Quantity"</th><th scope="col">"Value"</th></tr></thead>
                         <tbody>{rows.into_iter().map(|q| provenance_row(q, named)).collect_view()}</tbody>
                     </table>
+                    {zero}
                 </details>
             };
             view! {
