@@ -446,6 +446,10 @@ impl AppState {
                     self.profile.set(Profile::default());
                 }
                 self.source.set(describe_files(&ds));
+                // A profile dropped with the machine file and left out is named (issue 41).
+                if !ds.warnings.is_empty() {
+                    self.warnings.set(ds.warnings.iter().map(Notice::from).collect());
+                }
                 self.machine.set(ds.machine.unwrap_or_else(catalogue::v100));
                 self.clock_basis.set(ClockBasis::Stated);
                 self.chosen.set(Some(Chosen::File));
