@@ -145,7 +145,8 @@ pub struct ChartInput<'a> {
     pub transfers: &'a [Transfer],
     /// Earlier runs to compare with, oldest first; `kernels` is the latest run. Classic,
     /// hierarchical and instruction charts draw each earlier run's points as open markers and
-    /// arrows from run to run (kernels matched by full name: [`compare`]). Empty: one run.
+    /// arrows from run to run (kernels paired by `compare::pair` or the run's own pairing:
+    /// [`compare`]). Empty: one run.
     pub runs: &'a [RunRef<'a>],
     /// What the classic chart's dot colours mean ([`colors`]).
     pub color_by: ColorBy,
