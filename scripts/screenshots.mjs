@@ -1,6 +1,8 @@
 // Screenshots of the selected-kernel panel for the docs (issue 43): the GH200 full-set report
 // and the NERSC five-file run, each at 1366×768 and on a 390×844 phone, with the kernel that
-// takes most of the run's time selected and "Where these numbers come from" open.
+// takes most of the run's time selected (panel-NAME-SIZE.png, the screen as the user sees it),
+// and at 1366 px wide the whole panel with "Where these numbers come from" open
+// (panel-NAME-sources.png).
 //
 // Usage: node scripts/screenshots.mjs [DIST] [OUT]   (default dist/ and docs/screenshots/;
 // build the site first: `source scripts/lib.sh; build_site /roofline/`).
@@ -36,10 +38,16 @@ try {
       await page.locator('table.kernels tbody tr').first().click();
       await settled(page);
       const panel = page.locator('.summary-panel');
-      await panel.locator('details.provenance summary').click();
-      await panel.scrollIntoViewIfNeeded();
-      // The sticky toolbar would lie over the panel's top in a shot of the whole panel.
-      await panel.screenshot({ path: join(out, `panel-${name}-${size}.png`), style: '.toolbar { position: static !important; }' });
+      // The screen as the user sees it, the panel's verdict in view.
+      await panel.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(out, `panel-${name}-${size}.png`) });
+      if (size === 'laptop') {
+        // The numbers' sources, opened, the whole panel in one tall screen.
+        await panel.locator('details.provenance summary').click();
+        await page.setViewportSize({ width: viewport.width, height: 2600 });
+        await settled(page);
+        await panel.screenshot({ path: join(out, `panel-${name}-sources.png`) });
+      }
       console.log(`panel-${name}-${size}.png`);
       await context.close();
     }

@@ -14,8 +14,9 @@ use roofline_engine::units::si;
 fn provenance_row(q: Quantity, named: bool) -> impl IntoView {
     let value = q.value.map_or_else(|| "not measured".to_string(), |v| format!("{}{}", si(v), q.unit));
     let from = if named {
-        // Inputs exactly as summed, so that they can be checked against the file.
-        let inputs: Vec<String> = q.inputs.iter().map(|i| format!("{} = {} {}", i.metric, i.value, i.unit)).collect();
+        // Five significant digits: the page holds each counter as a link carries it (24-bit
+        // values, 4.8 digits: docs/SHARING.md); `roofline analyze --json` has the exact sums.
+        let inputs: Vec<String> = q.inputs.iter().map(|i| format!("{} = {:.4e} {}", i.metric, i.value, i.unit)).collect();
         // A quantity read from one metric needs no formula beside it.
         let mut parts: Vec<String> = if q.inputs.len() == 1 && q.inputs[0].metric == q.formula { Vec::new() } else { vec![q.formula.clone()] };
         parts.extend(inputs);
@@ -83,6 +84,7 @@ pub fn SummaryPanel(state: AppState) -> impl IntoView {
                         <tbody>{rows.into_iter().map(|q| provenance_row(q, named)).collect_view()}</tbody>
                     </table>
                     {zero}
+                    <p class="from">"Values as this view holds them, to 5 significant digits (as a link carries them); roofline analyze --json gives the files' exact sums."</p>
                 </details>
             };
             view! {
