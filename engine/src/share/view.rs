@@ -116,14 +116,21 @@ impl SharedRun {
     /// Its machine, as [`View::machine`]: the custom one, else the catalogue's of that id
     /// (`None`: an id this build does not know), at each kernel's clock if measured.
     pub fn machine(&self) -> Option<Machine> {
-        let mut m = self.custom_machine.clone().or_else(|| catalogue::by_id(&self.machine_id))?;
-        m.per_kernel_clock = self.choice.as_ref().and_then(|c| c.clock) == Some(ClockBasis::Measured);
-        Some(m)
+        machine_of(self.custom_machine.as_ref(), &self.machine_id, self.choice.as_ref())
     }
 
     pub fn kernel_profiles(&self) -> Vec<KernelProfile> {
         self.kernels.iter().map(KernelProfile::from).collect()
     }
+}
+
+/// A view's or a run's machine: the custom one, else the catalogue's of `id` (`None`: an id
+/// this build does not know), each kernel judged at its own measured clock when the choice's
+/// clock is the measured one. One rule for both.
+fn machine_of(custom: Option<&Machine>, id: &str, choice: Option<&ViewChoice>) -> Option<Machine> {
+    let mut m = custom.cloned().or_else(|| catalogue::by_id(id))?;
+    m.per_kernel_clock = choice.and_then(|c| c.clock) == Some(ClockBasis::Measured);
+    Some(m)
 }
 
 /// The machine choice as a link carries it.
@@ -247,9 +254,7 @@ impl View {
     /// in this build's catalogue (the app then says so and keeps its own). Each kernel is
     /// judged at its own measured clock when the choice's clock is the measured one.
     pub fn machine(&self) -> Option<Machine> {
-        let mut m = self.custom_machine.clone().or_else(|| catalogue::by_id(&self.machine_id))?;
-        m.per_kernel_clock = self.choice.as_ref().and_then(|c| c.clock) == Some(ClockBasis::Measured);
-        Some(m)
+        machine_of(self.custom_machine.as_ref(), &self.machine_id, self.choice.as_ref())
     }
 
     pub fn kernel_profiles(&self) -> Vec<KernelProfile> {
