@@ -51,7 +51,7 @@ test("the build under test has a map for each of its wasm modules, naming the ap
   const dist = process.env.ROOFLINE_DIST || join(ROOT, 'dist');
   const dir = symbolDir(dist);
   const modules = readdirSync(dist).filter((f) => f.endsWith('_bg.wasm'));
-  assert.equal(modules.length, 3, `the app, the parser worker and the link chart: ${modules}`);
+  assert.equal(modules.length, 4, `the app, the parser worker, the link chart and the SQLite worker: ${modules}`);
   for (const m of modules) assert.ok(existsSync(join(dir, `${m}.symbols`)), `${m}'s map in ${dir}`);
   const app = modules.find((m) => m.startsWith('roofline-app-'));
   const names = readFileSync(join(dir, `${app}.symbols`), 'utf8').split('\n').map((l) => demangle(l.slice(l.indexOf(':') + 1)));
