@@ -35,22 +35,9 @@ thread_local! {
     static JOB: std::cell::RefCell<(JsValue, f64)> = const { std::cell::RefCell::new((JsValue::UNDEFINED, 0.0)) };
 }
 
-fn scope() -> web_sys::DedicatedWorkerGlobalScope {
-    js_sys::global().unchecked_into()
-}
-
-fn field(data: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(data, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// An object of these fields (a message).
-fn object(fields: &[(&str, JsValue)]) -> js_sys::Object {
-    let o = js_sys::Object::new();
-    for (k, v) in fields {
-        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
-    }
-    o
-}
+#[path = "../../worker/src/js.rs"]
+mod js;
+use js::{field, object, scope};
 
 /// Posts an object of these fields.
 fn post(fields: &[(&str, JsValue)]) {

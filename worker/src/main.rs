@@ -66,22 +66,8 @@ impl ProgressStep {
     }
 }
 
-fn scope() -> web_sys::DedicatedWorkerGlobalScope {
-    js_sys::global().unchecked_into()
-}
-
-fn field(data: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(data, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// An object of these fields (a message).
-fn object(fields: &[(&str, JsValue)]) -> js_sys::Object {
-    let o = js_sys::Object::new();
-    for (k, v) in fields {
-        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
-    }
-    o
-}
+mod js;
+use js::{field, object, scope};
 
 /// Posts `{id, key: value}` to the page.
 fn reply(id: &JsValue, key: &str, value: &JsValue) {
