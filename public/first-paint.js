@@ -3,17 +3,27 @@
 // example's image (app/first-paint.css), and the link chart (first/, a module of the engine's
 // link codec and chart without the app's view layer: 192 KB gzipped against the app's 436 KB)
 // draws the link's chart in its place before the app has arrived (docs/PERFORMANCE.md).
-const link = location.hash.length > 1;
+// Only a share link (`#v` + digits + `.`): another fragment (`#url=`, open_url.rs) gets the plain
+// skeleton, since its view is not in the address.
+const link = /^#v\d+\./.test(location.hash);
 if (link) document.documentElement.classList.add('has-link');
+// An embed (`?embed`, app/src/embed.rs: the chart alone, for an iframe): laid out as one from the
+// first frame (app/style.css, app/first-paint.css: no toolbar, the chart filling the frame), by
+// the app's rule for the parameter; the link chart sizes its chart by this class too.
+if (new URLSearchParams(location.search).has('embed')) document.documentElement.classList.add('embed');
 
-// Loads and runs the link chart. `downloaded`: its wasm has arrived (or failed), so the app's
+// Loads and runs the link chart. `downloaded`: its wasm has arrived and compiled (or failed), so the app's
 // wasm, asked for then, does not share the network with it, and its request overlaps the link
 // chart's compile and paint. `drawn`: it has drawn, or given the chart up to the app (an error
 // in it is the app's to report: the app draws the same view from the same address).
 function drawLinkChart() {
-  const bytes = fetch('roofline-first_bg.wasm').then((r) => {
+  // Compiled as it arrives (compileStreaming, where the server names the wasm's type), so the
+  // compile does not wait for the last byte.
+  const module = fetch('roofline-first_bg.wasm').then((r) => {
     if (!r.ok) throw new Error(`roofline-first_bg.wasm: HTTP ${r.status}`);
-    return r.arrayBuffer();
+    return (r.headers.get('Content-Type') || '').startsWith('application/wasm')
+      ? WebAssembly.compileStreaming(r)
+      : r.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
   });
   const script = new Promise((loaded, failed) => {
     const s = document.createElement('script');
@@ -27,9 +37,9 @@ function drawLinkChart() {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', done);
     else done();
   });
-  const downloaded = bytes.then(() => {}, () => {});
-  // `wasm_bindgen` is the global of roofline-first.js.
-  const drawn = Promise.all([bytes, script, parsed]).then(([wasm]) => wasm_bindgen({ module_or_path: wasm }));
+  const downloaded = module.then(() => {}, () => {});
+  // `wasm_bindgen` is the global of roofline-first.js; it instantiates the compiled module.
+  const drawn = Promise.all([module, script, parsed]).then(([compiled]) => wasm_bindgen({ module_or_path: compiled }));
   return { downloaded, drawn };
 }
 

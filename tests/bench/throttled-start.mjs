@@ -1,9 +1,5 @@
-// What a phone on a slow network sees of the first visit (issue 17): the release build, served
-// gzipped under /roofline/, opened in headless Chromium with the throttling Lighthouse's mobile
-// run applies when it throttles for real (DevTools: 562.5 ms request latency, 1,474.56 kbit/s
-// down, 675 kbit/s up, 4× CPU slowdown; 412 × 823 px at 1.75×), a fresh context per run (no
-// cache, no service worker). Lighthouse only *simulates* its throttling from an unthrottled
-// trace; this measures the page itself, to weigh what the order of downloads costs:
+// What a phone on a slow network sees of the first visit (issue 17), builds A/B: each build's
+// visits (tests/bench/throttle.mjs: Lighthouse's mobile throttling, for real) interleaved:
 //   - LCP: the largest paint's time and element (the first-paint image is `fp-chart`),
 //   - the wasm's request: when it started and ended (Resource Timing),
 //   - the app's first chart: the end of the first `roofline:render` measure,
@@ -11,18 +7,18 @@
 //     the `roofline:link-chart` measure (none without a link, or in a build without it).
 //   node tests/bench/throttled-start.mjs [DIST …]   (several builds: interleaved runs, A/B)
 // BENCH_HASH=#v1.… opens a shared link instead (the first paint then shows no image, and
-// the link chart draws the link's chart).
+// the link chart draws the link's chart). phone-budgets.mjs holds one build to issue 45's budgets.
 // Prints medians of BENCH_RUNS runs (default 5) per build, ms from navigation start.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
+import { visit, median } from './throttle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dists = process.argv.slice(2);
 if (dists.length === 0) dists.push(join(root, 'dist'));
 const RUNS = Number(process.env.BENCH_RUNS || 5);
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 
 const sites = [];
 for (const d of dists) {
@@ -31,32 +27,7 @@ for (const d of dists) {
 }
 const browser = await launch();
 
-async function once(site) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: 1474.56 * 1024 / 8, uploadThroughput: 675 * 1024 / 8 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.addInitScript(() => {
-    window.__lcp = [];
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp.push({ t: e.startTime, what: e.element ? (e.element.className || e.element.tagName) : '(gone)' }); })
-      .observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  await page.goto(site.url + (process.env.BENCH_HASH || ''));
-  await page.waitForFunction(() => performance.getEntriesByName('roofline:render').length > 0, null, { timeout: 120_000 });
-  // LCP entries stop at the first input; none is given, so the last one so far is the LCP.
-  const r = await page.evaluate(() => {
-    const render = performance.getEntriesByName('roofline:render')[0];
-    const wasm = performance.getEntriesByType('resource').find((e) => /roofline-app-[0-9a-f]+_bg\.wasm$/.test(e.name));
-    const link = performance.getEntriesByName('roofline:link-chart')[0];
-    const lcp = window.__lcp.at(-1) || { t: NaN, what: '' };
-    return { lcp: lcp.t, lcpWhat: lcp.what, wasmStart: wasm ? wasm.startTime : NaN, wasmEnd: wasm ? wasm.responseEnd : NaN, chart: render.startTime + render.duration, linkChart: link ? link.startTime + link.duration : NaN };
-  });
-  await context.close();
-  return r;
-}
+const once = (site) => visit(browser, site.url + (process.env.BENCH_HASH || ''));
 
 for (let i = 0; i < RUNS; i++) {
   for (const site of sites) {

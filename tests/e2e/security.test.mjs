@@ -3,6 +3,7 @@
 // address survives a reload. docs/FUZZING.md lists the engine-side half (fuzzing, bad inputs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { startSite, launch, openPage, waitForChart, settledAddress, tableText } from './helpers.mjs';
 
 let site, browser;
@@ -83,8 +84,14 @@ test('the Content-Security-Policy forbids inline scripts and foreign connections
   const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '');
   const directive = (name) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
   assert.match(directive('script-src'), /^script-src 'self'/, csp);
+  // The one inline script is first-paint.js (scripts/postbuild.mjs puts it in the page), allowed
+  // by its own hash: any other inline script, or this one altered, is refused.
+  const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent));
+  assert.equal(inline.length, 1, 'one inline script');
+  assert.match(inline[0], /rooflineFirstPaint/, 'the inline script is first-paint.js');
+  const firstPaintHash = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
   const sources = directive('script-src').split(/\s+/).slice(1);
-  assert.ok(sources.every((t) => t === "'self'" || t === "'wasm-unsafe-eval'"), `script-src allows only the site's files and wasm: ${csp}`);
+  assert.deepEqual(sources, ["'self'", "'wasm-unsafe-eval'", firstPaintHash], `script-src allows only the site's files, wasm and first-paint.js: ${csp}`);
   assert.equal(directive('connect-src'), "connect-src 'self'", csp);
   assert.match(directive('default-src'), /^default-src 'self'$/, csp);
   assert.equal(directive('object-src'), "object-src 'none'", csp);
