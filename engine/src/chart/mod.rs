@@ -14,6 +14,7 @@
 
 pub mod binding;
 pub mod cache;
+pub mod caption;
 pub mod classic;
 pub mod colors;
 pub mod compare;

@@ -34,6 +34,9 @@ pub enum Shape {
     /// at the end (the markers' radii), so it runs edge to edge and its head stays visible
     /// beside the dot it points at. Both renderers take the geometry from [`arrow_geometry`].
     Arrow { from: (f64, f64), to: (f64, f64), color: Color, width: f64, trim: [f64; 2] },
+    /// A filled axis-aligned rectangle, top-left corner (`x`, `y`), `w` × `h` pixels: the
+    /// modules of a link's QR code in an export's frame ([`super::caption`]).
+    Rect { x: f64, y: f64, w: f64, h: f64, fill: Color },
 }
 
 /// What a renderer draws for an arrow: the shaft from `start` to `base` and the head, a

@@ -85,7 +85,8 @@ fn style(c: Color, filled: bool, stroke_width: u32) -> ShapeStyle {
 /// Draws one shape with plotters' elements, at `u` units per CSS pixel: a line as a
 /// `PathElement` (dashed: `DashedPathElement`, 4 px dashes, 3 px gaps), a dot as a filled
 /// `Circle` and then its outline (the canvas' fill-then-stroke), an arrow as its shaft
-/// (the backend's line) and a `Polygon` head, a text through [`ChartBackend::draw_scene_text`].
+/// (the backend's line) and a `Polygon` head, a rectangle as the backend's filled rect, a text
+/// through [`ChartBackend::draw_scene_text`].
 /// Shapes with a non-finite coordinate or size are skipped.
 pub fn draw_shape<DB: ChartBackend>(db: &mut DB, shape: &Shape, u: f64) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
     let size = db.get_size();
@@ -132,6 +133,10 @@ pub fn draw_shape<DB: ChartBackend>(db: &mut DB, shape: &Shape, u: f64) -> Resul
             let Some(head) = g.head.iter().map(|&p| point(p, u)).collect::<Option<Vec<_>>>() else { return Ok(()) };
             db.draw_line(start, base, &style(*color, false, w))?;
             Polygon::new(head.clone(), style(*color, true, 0)).draw(head.into_iter(), db, size)
+        }
+        Shape::Rect { x, y, w, h, fill } => {
+            let (Some(a), Some(b)) = (point((*x, *y), u), point((x + w, y + h), u)) else { return Ok(()) };
+            db.draw_rect(a, b, &style(*fill, true, 0), true)
         }
     }
 }

@@ -32,6 +32,38 @@ pub fn render(scene: &Scene) -> String {
     tidy::tidy(&raw, &notes, units.0 as f64 / u, units.1 as f64 / u, units)
 }
 
+/// A framed chart ([`super::caption::frame`]) as an SVG document, its link's text (the
+/// scene's last text) wrapped in `<a href="…">` with the whole link, so a click on the picture
+/// opens the live view while the picture shows the link shortened.
+pub fn render_framed(framed: &super::caption::Framed) -> String {
+    let out = render(&framed.scene);
+    let Some(link) = &framed.link else { return out };
+    // The last text of the document is the link's (plotters writes shapes in order; texts
+    // are escaped, so `<text ` and `</text>` occur only as tags).
+    let (Some(start), Some(end)) = (out.rfind("<text "), out.rfind("</text>")) else { return out };
+    if end < start {
+        return out;
+    }
+    let end = end + "</text>".len();
+    format!("{}<a href=\"{}\">{}</a>{}", &out[..start], escape_attr(link), &out[start..end], &out[end..])
+}
+
+/// `text` safe inside a double-quoted attribute.
+fn escape_attr(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
