@@ -1,6 +1,16 @@
-//! The link text: `v1.` + unpadded base64url(deflate(body + CRC-32) + tail), kept under
+//! The link text: `v1.` + the length of what follows + `.` + unpadded base64url(deflate(body +
+//! CRC-32) + tail), and [`TERMINATOR`] where that would end on `-` or `_`; kept under
 //! [`MAX_LINK_CHARS`] by shortening the longest kernel names first. The CRC-32 covers body and
 //! tail; the tail (values' low bytes, incompressible) follows the deflate stream's last byte.
+//!
+//! Why the length and the terminator (docs/SHARING.md, "Text layout"): a link pasted into mail
+//! or chat is often cut (a line wrapped, a preview shortened), and autolinkers (GitHub, Slack,
+//! Teams, Outlook) leave a trailing `-`, `_`, `.`, `~`, `*`, `:`, `,`, `!` or `?` out of the
+//! link they make. With the length ahead of the payload, a cut link says how much of it is
+//! missing instead of "checksum mismatch", and one with text joined to it says so; with the
+//! terminator, no link ends on a character an autolinker drops. Links without the length
+//! (`v1.<payload>`, everything written before) decode as they always did: base64url has no
+//! `.`, so a second `.` tells the two apart.
 
 use super::binary;
 use super::view::View;
@@ -31,6 +41,61 @@ impl Link {
     }
 }
 
+/// What ends a link whose payload ends on `-` or `_`: GitHub, Slack, Teams and Outlook leave
+/// a trailing `-`, `_` (and `. , : ! ? ~ *`) out of the link they make of an address in text,
+/// which would cut the link by one character. Such a payload is a whole number of 4-character
+/// base64 groups (a shorter last group carries zero low bits: `-` and `_` cannot end it), so
+/// with the terminator the characters after the length are one more than a multiple of 4, a
+/// count no unpadded base64 has: [`decode`] tells a terminator from a payload character by
+/// that count alone.
+pub const TERMINATOR: char = 'E';
+
+/// The link text of a payload: `version.N.payload`, N the characters that follow the second
+/// `.` (the terminator included), so that a reader knows where the link ends.
+fn frame(version: &str, payload: &str) -> String {
+    let end = payload.ends_with(['-', '_']);
+    let mut s = format!("{version}.{}.{payload}", payload.len() + usize::from(end));
+    if end {
+        s.push(TERMINATOR);
+    }
+    s
+}
+
+/// Where the address is at least this long (characters, the whole address), Copy link and
+/// `roofline link` say so, and how to share a shorter one ([`long_link_warning`]). The link
+/// still works; but some places that carry links cut them near 2,000 characters: some chat
+/// previews, the link fields of some course sites (LMS) and forms, older browsers (Internet
+/// Explorer and the first Edge: 2,083 characters in all). 2,000 characters hold about 40
+/// kernels with their names (the five-file NERSC run of 49 kernels takes 3,222).
+pub const LONG_LINK_CHARS: usize = 2_000;
+
+/// What to say of an address of `chars` characters, if it is longer than [`LONG_LINK_CHARS`]:
+/// that it is long, where such links get cut, and the two ways to share a short one (a
+/// `#url=` link to the profile put on the web, or a `.roofline.json` view file, which
+/// `save_file` says how to write).
+pub fn long_link_warning(chars: usize, save_file: &str) -> Option<String> {
+    (chars > LONG_LINK_CHARS).then(|| {
+        format!(
+            "this link is long ({} characters): some chat previews, course sites and older browsers cut links past {}. To share a short one, put the profile on the web and share a #url= link to it (docs/SHARING.md, \"Open from a URL\"), or share the view as a file ({save_file})",
+            grouped(chars),
+            grouped(LONG_LINK_CHARS)
+        )
+    })
+}
+
+/// `n` with its thousands separated by commas: 3,222.
+pub(crate) fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut s = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(d);
+    }
+    s
+}
+
 /// A view with runs is written as v2 (v1's payload, then the runs); one without, as v1, byte
 /// for byte as before v2 existed.
 fn pack(view: &View, names: &[&str]) -> String {
@@ -46,15 +111,16 @@ fn pack(view: &View, names: &[&str]) -> String {
     body.extend_from_slice(&crc.to_be_bytes());
     let mut bytes = deflate(&body);
     bytes.extend_from_slice(&tail);
-    format!("{version}.{}", URL_SAFE_NO_PAD.encode(&bytes))
+    frame(version, &URL_SAFE_NO_PAD.encode(&bytes))
 }
 
-/// The fewest characters a link of `view` has, whatever its names: `v1.` and the base64 of its
-/// tail alone, the two low bytes of each measured value, which are never deflated
-/// (`binary::write`).
+/// The fewest characters a link of `view` has, whatever its names: `v1.`, the length field and
+/// the base64 of its tail alone, the two low bytes of each measured value, which are never
+/// deflated (`binary::write`).
 fn least_chars(view: &View) -> usize {
     let runs = view.runs.as_ref().map_or(0, v2::tail_len);
-    VERSION.len() + 1 + ((binary::tail_len(view) + runs) * 4).div_ceil(3)
+    let payload = ((binary::tail_len(view) + runs) * 4).div_ceil(3);
+    VERSION.len() + 1 + payload.to_string().len() + 1 + payload
 }
 
 /// CRC-32 (IEEE 802.3, as zip and PNG use; check value `crc32(b"123456789") == 0xCBF43926`):
@@ -153,13 +219,22 @@ pub fn encode_with_short_names(view: &View, short: Option<&[String]>) -> Result<
 }
 
 /// Decodes a link: the fragment with or without `#`, or a whole address (what follows its
-/// last `#`). Surrounding whitespace is ignored (a link pasted from a chat or a file).
+/// last `#`). ASCII whitespace anywhere is ignored: around a link pasted from a chat or a file,
+/// and inside one a mail program wrapped over lines. A link of this build's form (`v1.N.…`)
+/// that is shorter than its length says is refused as cut, saying how many characters are
+/// missing; one longer, as altered or joined to other text. Links written before lengths
+/// (`v1.…` and `v2.…` with no second `.`) are read as they always were.
 pub fn decode(text: &str) -> Result<View, DecodeError> {
     if text.len() > MAX_INPUT_CHARS {
         return Err(DecodeError(format!("it is {} characters long, more than any link this version makes", text.len())));
     }
-    let fragment = text.trim().rsplit('#').next().unwrap_or_default();
-    let Some((version, payload)) = fragment.split_once('.') else {
+    let text: std::borrow::Cow<str> = if text.bytes().any(|b| b.is_ascii_whitespace()) {
+        text.chars().filter(|c| !c.is_ascii_whitespace()).collect::<String>().into()
+    } else {
+        text.into()
+    };
+    let fragment = text.rsplit('#').next().unwrap_or_default();
+    let Some((version, rest)) = fragment.split_once('.') else {
         return Err(DecodeError(format!("it has no version prefix (expected \"#{VERSION}.…\")")));
     };
     if version != VERSION && version != VERSION_RUNS {
@@ -170,7 +245,58 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
             format!("\"{}\" is not a link version (expected \"{VERSION}.…\")", version.chars().take(20).collect::<String>())
         }));
     }
-    let packed = unbase64(payload).map_err(|at| DecodeError(format!("it is damaged (not base64url at character {}); was it cut or altered?", at + version.len() + 1)))?;
+    let (payload, at) = match rest.split_once('.') {
+        Some((count, framed)) => (unframe(count, framed, text.len() - fragment.len() + version.len() + count.len() + 2)?, version.len() + count.len() + 2),
+        // A link made before lengths: read as it always was. Only digits (or nothing) after
+        // `v1.` is the start of a link of this build's form, cut inside its length.
+        None => match read_payload(version, rest, version.len() + 1) {
+            Err(_) if rest.len() < 8 && rest.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(DecodeError(format!("it was cut short just after its start (\"{fragment}\"). {COPY_AGAIN}")))
+            }
+            other => return other,
+        },
+    };
+    read_payload(version, payload, at)
+}
+
+/// What a user can do about a link cut short.
+const COPY_AGAIN: &str = "Copy the whole link again: a mail or chat program may have cut it at a line break or at a length limit";
+
+/// The payload of `count.framed` (the link after `v1.`), checked against its length:
+/// `before` is how many characters the link has ahead of `framed` (its address, if given).
+fn unframe<'a>(count: &str, framed: &'a str, before: usize) -> Result<&'a str, DecodeError> {
+    let damaged = || DecodeError(format!("it is damaged (\"{}\" where its length should be); was it altered?", count.chars().take(20).collect::<String>()));
+    // At most 7 digits (MAX_INPUT_CHARS), no leading zero, not 0: one text, one length.
+    if count.is_empty() || count.len() > 7 || count.starts_with('0') || !count.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(damaged());
+    }
+    let n: usize = count.parse().map_err(|_| damaged())?;
+    if framed.len() < n {
+        let missing = n - framed.len();
+        let are = if missing == 1 { "is" } else { "are" };
+        return Err(DecodeError(format!("it was cut short; {} of its {} characters {are} missing. {COPY_AGAIN}", grouped(missing), grouped(before + n))));
+    }
+    if framed.len() > n {
+        let extra = &framed[n..];
+        let shown: String = extra.chars().take(12).collect();
+        let more = if shown.len() < extra.len() { "…" } else { "" };
+        return Err(DecodeError(format!(
+            "it has {} characters more than its length says (\"{shown}{more}\" after its end): it was altered, or joined to other text. Remove what follows the link, or copy the whole link again",
+            grouped(extra.len())
+        )));
+    }
+    // One more than a multiple of 4 ends on the terminator, after a payload ending on - or _.
+    if n % 4 == 1 {
+        let payload = framed.strip_suffix(TERMINATOR).filter(|p| p.ends_with(['-', '_']));
+        return payload.ok_or_else(|| DecodeError(format!("it is damaged (it does not end on \"-{TERMINATOR}\" or \"_{TERMINATOR}\" as a link of its length does); was it altered?")));
+    }
+    Ok(framed)
+}
+
+/// The view of a payload (base64url) of link `version`; `at`: where the payload starts in the
+/// fragment, for the position of a character that is not base64url.
+fn read_payload(version: &str, payload: &str, at: usize) -> Result<View, DecodeError> {
+    let packed = unbase64(payload).map_err(|i| DecodeError(format!("it is damaged (not base64url at character {}); was it cut or altered?", i + at)))?;
     let (mut body, consumed) = inflate(&packed)?;
     let tail = &packed[consumed..];
     if body.len() < 4 {
@@ -224,8 +350,8 @@ mod tests {
     #[test]
     fn the_least_length_is_the_values_alone_and_never_above_the_link() {
         // Two measured values a kernel, two bytes each in the tail: 1,000 kernels, 4,000
-        // bytes, 5,334 base64 characters (4,000 × 4 / 3 = 5,333.3), and "v1.".
-        assert_eq!(least_chars(&kernels(1_000)), 5_337);
+        // bytes, 5,334 base64 characters (4,000 × 4 / 3 = 5,333.3), "v1." and "5334.".
+        assert_eq!(least_chars(&kernels(1_000)), 5_342);
         for n in [0, 1, 2, 3, 50, 1_000] {
             let v = kernels(n);
             let link = encode(&v).unwrap();
@@ -235,8 +361,9 @@ mod tests {
 
     #[test]
     fn a_view_whose_values_alone_pass_the_limit_is_too_large_at_once() {
-        // 10,000 kernels: 40,000 bytes of values, 53,334 characters, over the 32,000.
-        assert_eq!(encode(&kernels(10_000)), Err(EncodeError::TooLarge { chars: 53_337, limit: MAX_LINK_CHARS, kernels: 10_000 }));
+        // 10,000 kernels: 40,000 bytes of values, 53,334 characters, over the 32,000 (with
+        // "v1." and "53334.", 53,343).
+        assert_eq!(encode(&kernels(10_000)), Err(EncodeError::TooLarge { chars: 53_343, limit: MAX_LINK_CHARS, kernels: 10_000 }));
         // Under the limit by its values (5,000 kernels: 26,670), the view is packed; with its
         // names the link passes the limit: too large, with the packed link's own length.
         match encode(&kernels(5_000)) {

@@ -1,4 +1,4 @@
-//! The view in the page address: `#v1.<base64url(deflate(binary view))>`, so that a link opens
+//! The view in the page address: `#v1.<length>.<base64url(deflate(binary view))>`, so that a link opens
 //! the same chart, data included, anywhere. docs/SHARING.md specifies the format byte by byte.
 //!
 //! The fragment is never sent to a server. It carries the aggregated per-kernel counters the
@@ -32,7 +32,7 @@ mod wire;
 
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
 pub use codes::{counter_code, counter_of};
-pub use link::{decode, encode, encode_with_short_names, Link, MAX_INPUT_CHARS};
+pub use link::{decode, encode, encode_with_short_names, long_link_warning, Link, LONG_LINK_CHARS, MAX_INPUT_CHARS, TERMINATOR};
 pub use link_chart::LinkChart;
 pub use v2::MAX_RUNS;
 pub use view::{compute_id, level_id, theme_id, SharedKernel, SharedRun, View, ViewChoice, ViewRuns};
@@ -135,7 +135,8 @@ mod tests {
         let link = encode(&v).unwrap();
         assert_eq!(link.shortened_names, 0);
         let s = link.fragment;
-        assert!(s.starts_with("v1."));
+        let n = s.rsplit('.').next().unwrap().len();
+        assert!(s.starts_with(&format!("v1.{n}.")), "{s}");
         assert!(s.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)), "{s}");
         assert_eq!(decode(&format!("#{s}")).unwrap(), quantised(v.clone()));
         assert_eq!(decode(&format!("https://x.org/r/?a=b#{s}\n")).unwrap(), quantised(v));
@@ -147,9 +148,10 @@ mod tests {
         assert!(decode("v9.abc").unwrap_err().0.contains("newer version"));
         assert!(decode("x9.abc").unwrap_err().0.contains("not a link version"));
         assert!(decode("nodot").unwrap_err().0.contains("version"));
-        assert!(decode(&format!("{}!", &s)).unwrap_err().0.contains("base64url"));
-        assert!(decode(&s[..s.len() - 8]).unwrap_err().0.contains("damaged"));
-        assert!(decode(&format!("{s}AA")).unwrap_err().0.contains("damaged"));
+        let e = decode(&format!("{}!", &s[..s.len() - 1])).unwrap_err().0;
+        assert!(e.contains("base64url"), "{s}: {e}");
+        assert!(decode(&s[..s.len() - 8]).unwrap_err().0.contains("cut short; 8 of its"));
+        assert!(decode(&format!("{s}AA")).unwrap_err().0.contains("altered"));
         assert!(decode("").is_err());
     }
 
