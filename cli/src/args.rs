@@ -17,7 +17,7 @@ const USAGE: &str = "\
 roofline analyze [OPTIONS] FILE...
        roofline machine [OPTIONS] ID|FILE
        roofline machine --list [--json]
-       roofline plot [OPTIONS] FILE... -o CHART.svg
+       roofline plot [OPTIONS] FILE... -o CHART.svg [--title TEXT] [--qr] [--no-footer]
        roofline link [OPTIONS] FILE... [--base URL] [-o VIEW.roofline.json]
        roofline compare [OPTIONS] BEFORE... --to AFTER... [--pair OLD=NEW]...
        roofline --help | --version";
@@ -34,6 +34,7 @@ Examples:
     roofline analyze --machine v100 --clock base --json ncu_*.csv
     roofline machine v100 --json
     roofline plot --machine a100 run.csv -o roofline.svg
+    roofline plot --title 'Decode on B200' --qr run.csv -o slide.svg
     roofline link --machine v100 --clock base --mode hierarchical ncu_*.csv
     roofline compare v1.ncu-rep --to v2.ncu-rep --pair old_kernel=new_kernel --json";
 
@@ -63,7 +64,12 @@ pub enum Command {
     /// points, peak warp/tensor instructions per second, transactions per second per level,
     /// and the memory walls. --list prints the catalogue.
     Machine(MachineCmd),
-    /// Write a roofline chart of the files as SVG (--mode picks which).
+    /// Write a roofline chart of the files as SVG (--mode picks which), ready for a slide.
+    ///
+    /// Under the chart a footer names the machine and its clock, the files, and the link to
+    /// the live view that `roofline link` prints (a real hyperlink in the SVG; shortened on
+    /// the picture when long); --title adds a title above, --qr the link's QR code,
+    /// --no-footer leaves the footer out.
     Plot(Plot),
     /// Print the share link the app would make of the files.
     ///
@@ -152,6 +158,19 @@ pub struct Plot {
     pub size: Size,
     #[command(flatten)]
     pub mode: ModeArg,
+    /// A title above the chart.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// The app's address, for the link in the footer (as `roofline link --base`).
+    #[arg(long, value_name = "URL", default_value = roofline_engine::share::DEFAULT_BASE_URL)]
+    pub base: String,
+    /// Draw the link's QR code in the footer (left out, with a note, when the link is too long
+    /// for a QR code that stays scannable on a slide).
+    #[arg(long, conflicts_with = "no_footer")]
+    pub qr: bool,
+    /// No footer (machine, files, link) under the chart.
+    #[arg(long)]
+    pub no_footer: bool,
     /// Profiler files; several files of one run are joined.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,

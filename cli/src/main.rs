@@ -138,14 +138,7 @@ fn run(command: Command) -> Result<String, Failure> {
                 Ok(render_machine_text(&r))
             }
         }
-        Command::Plot(a) => {
-            let (ds, picked) = files_and_machine(&a.files, &a.machine, true)?;
-            let machine = picked.map(|c| c.machine).ok_or_else(|| usage("plot needs a machine: the files do not say which GPU ran them; give --machine ID (see `roofline machine --list`)"))?;
-            let chart_input = ChartInput::new(&ds.kernels, &machine, a.size.width_px, a.size.height_px).with_mode(a.mode.mode).with_theme(Theme::Light).with_transfers(&ds.transfers);
-            let svg = chart::svg::render(&chart::build(&chart_input));
-            std::fs::write(&a.output, svg).map_err(|e| input(format!("{}: cannot write the chart: {e}", a.output)))?;
-            Ok(String::new())
-        }
+        Command::Plot(a) => plot(&a),
         Command::Link(a) => link(&a),
         Command::Compare(a) => {
             // Each run chooses its own machine and clock, as `analyze` does for one; --machine
@@ -194,26 +187,38 @@ fn files_and_machine(files: &[String], m: &MachineArgs, notes_to_stderr: bool) -
     Ok((ds, picked))
 }
 
+/// `roofline plot`: the chart as SVG in its slide frame (docs/CLI.md): `--title` above, and
+/// unless `--no-footer` the machine and clock, the files and the link `roofline link` makes
+/// of them ([`link_view`]), with its QR code on `--qr`. Notices go to stderr.
+fn plot(a: &args::Plot) -> Result<String, Failure> {
+    let (ds, picked) = files_and_machine(&a.files, &a.machine, true)?;
+    let Some(picked) = picked else {
+        return Err(usage("plot needs a machine: the files do not say which GPU ran them; give --machine ID (see `roofline machine --list`)"));
+    };
+    let chart_input = ChartInput::new(&ds.kernels, &picked.machine, a.size.width_px, a.size.height_px).with_mode(a.mode.mode).with_theme(Theme::Light).with_transfers(&ds.transfers);
+    let scene = chart::build(&chart_input);
+    let mut caption = chart::caption::Caption { title: a.title.clone().unwrap_or_default(), qr: a.qr, ..Default::default() };
+    if !a.no_footer {
+        caption.machine = chart::caption::machine_line(&picked.machine);
+        caption.files = chart::caption::files_line(&a.files);
+        match share::encode(&link_view(&ds, Some(picked), &a.machine, a.mode.mode)?) {
+            Ok(link) => caption.link = link.url(&a.base),
+            Err(e) => eprintln!("roofline: note: {e}: the footer has no link (`roofline link -o VIEW{}` writes the view as a file)", share::file::EXTENSION),
+        }
+    }
+    let framed = chart::caption::frame(&scene, &caption);
+    if let Some(why) = framed.qr.notice() {
+        eprintln!("roofline: note: {why}");
+    }
+    std::fs::write(&a.output, chart::svg::render_framed(&framed)).map_err(|e| input(format!("{}: cannot write the chart: {e}", a.output)))?;
+    Ok(String::new())
+}
+
 /// `roofline link`: the link the app would make of these files (docs/SHARING.md). Notices
 /// (shortened names, a view too large for a link) go to stderr, the link alone to stdout.
 fn link(a: &args::Link) -> Result<String, Failure> {
     let (ds, picked) = files_and_machine(&a.files, &a.machine, true)?;
-    let choice = picked.as_ref().map(|c| share::ViewChoice::of(c.chosen, c.clock, ds.main_device().map(|r| &r.device), ds.measured_sm_clock_hz()));
-    let machine = match picked {
-        Some(c) => c.machine,
-        None => {
-            // As the app does: its first machine, V100, for a GPU profile; a catalogue CPU for a CPU's.
-            let fallback = choice::fallback_machine(&ds, catalogue::v100());
-            if choice::is_cpu_profile(&ds) {
-                eprintln!("roofline: no --machine and no roofs in the files, which do not say which CPU ran them: the link uses {}; choose the CPU (--machine ID)", fallback.id);
-            } else {
-                eprintln!("roofline: no --machine, none in the files and no GPU named by them: the link uses v100, as the app does");
-            }
-            let clock = a.machine.adjust.clock.unwrap_or_default();
-            choice::at_clock(fallback, clock, ds.measured_sm_clock_hz(), false).map(|(m, _)| m).map_err(usage)?
-        }
-    };
-    let view = share::View { mode: a.mode.mode.id().to_string(), choice, ..share::View::new(&machine, &ds.kernels) };
+    let view = link_view(&ds, picked, &a.machine, a.mode.mode)?;
     if let Some(path) = &a.output {
         std::fs::write(path, share::file::to_json(&view)).map_err(|e| input(format!("{path}: cannot write the view: {e}")))?;
     }
@@ -239,6 +244,27 @@ fn link(a: &args::Link) -> Result<String, Failure> {
         },
         Err(e) => Err(input(e.to_string())),
     }
+}
+
+/// The view `roofline link` (and `plot`'s footer) makes of the files: the chosen machine at
+/// its clock, or the app's fallback machine, with a notice, when there is none.
+fn link_view(ds: &Dataset, picked: Option<MachineChoice>, m: &MachineArgs, mode: chart::Mode) -> Result<share::View, Failure> {
+    let choice = picked.as_ref().map(|c| share::ViewChoice::of(c.chosen, c.clock, ds.main_device().map(|r| &r.device), ds.measured_sm_clock_hz()));
+    let machine = match picked {
+        Some(c) => c.machine,
+        None => {
+            // As the app does: its first machine, V100, for a GPU profile; a catalogue CPU for a CPU's.
+            let fallback = choice::fallback_machine(ds, catalogue::v100());
+            if choice::is_cpu_profile(ds) {
+                eprintln!("roofline: no --machine and no roofs in the files, which do not say which CPU ran them: the link uses {}; choose the CPU (--machine ID)", fallback.id);
+            } else {
+                eprintln!("roofline: no --machine, none in the files and no GPU named by them: the link uses v100, as the app does");
+            }
+            let clock = m.adjust.clock.unwrap_or_default();
+            choice::at_clock(fallback, clock, ds.measured_sm_clock_hz(), false).map(|(m, _)| m).map_err(usage)?
+        }
+    };
+    Ok(share::View { mode: mode.id().to_string(), choice, ..share::View::new(&machine, &ds.kernels) })
 }
 
 fn main() -> ExitCode {
