@@ -20,7 +20,7 @@ use crate::examples;
 use roofline_engine::share::{SharedKernel, View};
 
 /// `share::encode` of [`start_view`]. No kernel name is shortened in it.
-pub const START_FRAGMENT: &str = "v1.AWEAnv8ABHYxMDAHY2xhc3NpYwAABAIeYXhfa2VybmVsICh4IOKGkCDOsXgsIG4gPSA1ZTgpHWdlbW0gKG4gPSA1MDAwLCBjdUJMQVMgREdFTU0pAQEDAAwVBwc8PU1ST0_oYKDvLSfuaO7oYPBr1WvV";
+pub const START_FRAGMENT: &str = "v1.152.AWEAnv8ABHYxMDAHY2xhc3NpYwAABAIeYXhfa2VybmVsICh4IOKGkCDOsXgsIG4gPSA1ZTgpHWdlbW0gKG4gPSA1MDAwLCBjdUJMQVMgREdFTU0pAQEDAAwVBwc8PU1ST0_oYKDvLSfuaO7oYPBr1WvV";
 
 /// The view a page starts with when its address holds none: the built-in example (V100, two
 /// kernels), Classic, 4-byte words (the memory walls' default), no zoom, filter or selection.

@@ -24,12 +24,15 @@ fn copy_link(state: AppState, feedback: RwSignal<String>) {
     // A view change of the last moments may still wait for its write (address.rs).
     crate::address::flush(state);
     let href = w.location().href().unwrap_or_default();
+    // Copied all the same: a long link works where it arrives whole; the note says where it
+    // may not and the two ways to share a short one (share::LONG_LINK_CHARS).
+    let long = roofline_engine::share::long_link_warning(href.chars().count(), "Export → View file (.roofline.json)");
     let promise = w.navigator().clipboard().write_text(&href);
     leptos::task::spawn_local(async move {
         let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
         let mut msg = if ok { "Link copied".to_string() } else { "Copy failed: copy the address bar instead".to_string() };
-        if let Some(n) = state.link_notice.get_untracked() {
-            msg = format!("{msg}. {}", roofline_engine::notice::capitalise(&n));
+        for note in [state.link_notice.get_untracked(), long].into_iter().flatten() {
+            msg = format!("{msg}. {}", roofline_engine::notice::capitalise(&note));
         }
         feedback.set(msg);
     });

@@ -233,7 +233,11 @@ fn link(a: &args::Link) -> Result<String, Failure> {
                     share::file::EXTENSION
                 );
             }
-            Ok(link.url(&a.base) + "\n")
+            let url = link.url(&a.base);
+            if let Some(long) = share::long_link_warning(url.chars().count(), &format!("-o VIEW{} writes it", share::file::EXTENSION)) {
+                eprintln!("roofline: note: {long}");
+            }
+            Ok(url + "\n")
         }
         Err(e @ share::EncodeError::TooLarge { .. }) => match &a.output {
             Some(path) => {

@@ -91,10 +91,18 @@ fn base_mode_and_machine_options() {
     // The one warning: the NERSC deep-learning set collected FFMA and the tensor pipe only
     // (issue 43), so the other FLOP instructions are named.
     let err = stderr(&out);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
     assert!(err.contains("FLOPs were collected in part, without DADD, DMUL, DFMA, FADD, FMUL, HADD, HMUL, HFMA: kernels"), "{err}");
     let url = stdout(&out);
     assert!(url.starts_with("https://roofline.example.org/app/#v1."), "{url}");
+    // And the note of a link past 2,000 characters (share::LONG_LINK_CHARS), with its length
+    // (49 kernels with their names and the V100 at its base clock in full: 3,184 today) and
+    // the two ways to a short one.
+    let chars = url.trim().len();
+    assert!((3_000..3_400).contains(&chars), "{chars}");
+    let long = format!("roofline: note: this link is long ({},{:03} characters)", chars / 1000, chars % 1000);
+    assert!(err.lines().nth(1).is_some_and(|l| l.starts_with(&long)), "{err}");
+    assert!(err.contains("#url=") && err.contains("-o VIEW.roofline.json writes it"), "{err}");
     let view = share::decode(url.trim()).expect("the link opens");
     assert_eq!(view.mode, "hierarchical");
     let m = view.custom_machine.expect("a catalogue machine at another clock travels in full");
@@ -117,6 +125,18 @@ fn bad_input_exits_1_naming_the_file_and_line() {
     let err = stderr(&out);
     assert!(err.contains("bad.csv") && err.contains('3'), "{err}");
     assert!(stdout(&out).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_short_link_has_no_length_note() {
+    let dir = temp_dir("short");
+    // Two kernels with short names: a link of a few hundred characters, nothing to say of it.
+    let csv = tidy_csv(&dir, 2, |i| format!("k{i}"));
+    let out = roofline(&["link", "--machine", "a100", &csv]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).trim().len() < share::LONG_LINK_CHARS, "{}", stdout(&out));
+    assert!(!stderr(&out).contains("this link is long"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -164,3 +164,25 @@ fn links_made_before_the_length_open_as_before() {
     let old = fixture("v1-course.txt");
     assert!(refused(&old[..100]).contains("damaged"));
 }
+
+#[test]
+fn pasted_text_is_told_from_profiler_output() {
+    let link = share::encode(&view(5)).unwrap().fragment;
+    let address = format!("{DEFAULT_BASE_URL}#{link}");
+    // A link, whole, cut, wrapped, as an address or alone; a v2 link; an old one.
+    for text in [link.as_str(), &address, &address[..50], &format!("  {}\n  {}\n", &address[..70], &address[70..]), &fixture("v2-two-runs.txt"), "v1.", "#v1.15"] {
+        assert!(share::looks_like_link(text), "{text:?}");
+    }
+    // Profiler output and other text.
+    for text in [
+        "\"ID\",\"Process ID\",\"Kernel Name\",\"Metric Name\"\n\"0\",\"1\",\"gemm\",\"dram__bytes.sum\"",
+        "==PROF== Connected to process 4242\nv1.2 of the run",
+        "Kernel,Time\nv1.a,3",
+        "https://example.github.io/roofline/",
+        "https://example.github.io/roofline/#url=https://h.example/a.csv",
+        "version 1.2",
+        "",
+    ] {
+        assert!(!share::looks_like_link(text), "{text:?}");
+    }
+}

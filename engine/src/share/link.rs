@@ -259,6 +259,21 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
     read_payload(version, payload, at)
 }
 
+/// Whether pasted text is meant as a link (an address ending in `#v1.…`, or the fragment
+/// alone), whole or not, rather than profiler output: without its whitespace, what follows its
+/// last `#` is `v<digits>.` and then only characters a link has (letters, digits, `-`, `_`,
+/// `.`). Profiler text has commas, quotes or spaces between words, so it never is one. The
+/// app's paste box opens such text with [`decode`], which says why one that does not open.
+pub fn looks_like_link(text: &str) -> bool {
+    let compact: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    let fragment = compact.rsplit('#').next().unwrap_or_default();
+    let Some((version, rest)) = fragment.split_once('.') else { return false };
+    version.len() > 1
+        && version.starts_with('v')
+        && version[1..].bytes().all(|b| b.is_ascii_digit())
+        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+}
+
 /// What a user can do about a link cut short.
 const COPY_AGAIN: &str = "Copy the whole link again: a mail or chat program may have cut it at a line break or at a length limit";
 

@@ -32,7 +32,7 @@ mod wire;
 
 pub use binary::{MAX_COLUMNS, MAX_HIDDEN_LEVELS, MAX_KERNELS};
 pub use codes::{counter_code, counter_of};
-pub use link::{decode, encode, encode_with_short_names, long_link_warning, Link, LONG_LINK_CHARS, MAX_INPUT_CHARS, TERMINATOR};
+pub use link::{decode, encode, encode_with_short_names, long_link_warning, looks_like_link, Link, LONG_LINK_CHARS, MAX_INPUT_CHARS, TERMINATOR};
 pub use link_chart::LinkChart;
 pub use v2::MAX_RUNS;
 pub use view::{compute_id, level_id, theme_id, SharedKernel, SharedRun, View, ViewChoice, ViewRuns};
