@@ -4,13 +4,16 @@
 //!
 //! The chart exports draw the engine's scene again ([`scene_for_export`]) with the one
 //! plotters painter (`chart::paint`): PNG through `canvas::paint_scaled` (plotters-canvas) on
-//! an offscreen canvas, SVG through `chart::svg::render` (plotters-svg), as the CLI's `plot`. The JSON is `report::analyze`, the CLI's `analyze --json`.
+//! an offscreen canvas, SVG through `chart::svg::render_framed` (plotters-svg), as the CLI's
+//! `plot`, both in the slide frame of `chart::caption` (the menu's title and QR code, the
+//! machine, the files and the page's link). The JSON is `report::analyze`, the CLI's
+//! `analyze --json`.
 
 use crate::state::AppState;
 use crate::canvas;
 use leptos::prelude::*;
 use crate::reactive::handler;
-use roofline_engine::chart::{self, ChartInput, Mode, Scene, Theme};
+use roofline_engine::chart::{self, caption, ChartInput, Mode, Scene, Theme};
 use roofline_engine::model::Machine;
 use roofline_engine::report::{AnalyzeReport, KernelReport};
 use roofline_engine::share::{self, View};
@@ -47,6 +50,36 @@ pub fn on_screen_size() -> (f64, f64) {
 /// The chart as SVG text.
 pub fn svg(scene: &Scene) -> String {
     chart::svg::render(scene)
+}
+
+/// The Export menu's slide-frame settings, used by the PNG and SVG exports and the course
+/// page's snippet (`chart::caption`).
+#[derive(Clone, Copy)]
+pub struct FrameOptions {
+    pub title: RwSignal<String>,
+    pub qr: RwSignal<bool>,
+}
+
+/// The page's current address: the live view's link (the address is written on a timer, so
+/// it is written first).
+pub fn current_link(state: AppState) -> String {
+    crate::address::flush(state);
+    web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default()
+}
+
+/// The chart on screen in its slide frame: the title, the machine and clock, the files and
+/// the link (and its QR code when asked for).
+pub fn framed_for_export(state: AppState, opts: FrameOptions) -> caption::Framed {
+    let (w, h) = on_screen_size();
+    let scene = scene_for_export(state, w, h);
+    let caption = caption::Caption {
+        title: opts.title.get_untracked(),
+        machine: state.machine.with_untracked(caption::machine_line),
+        files: state.source.get_untracked(),
+        link: current_link(state),
+        qr: opts.qr.get_untracked(),
+    };
+    caption::frame(&scene, &caption)
 }
 
 /// The CSV header: base units in brackets (decimal, as everywhere in the engine).
@@ -197,29 +230,42 @@ impl Export {
         }
     }
 
-    fn run(self, state: AppState) -> Result<(), JsValue> {
+    /// Downloads the export; what the user should know about it (a QR code left out).
+    fn run(self, state: AppState, opts: FrameOptions) -> Result<Option<String>, JsValue> {
         let name = self.file_name();
         match self {
             Export::Png | Export::Svg => {
-                let (w, h) = on_screen_size();
-                let scene = scene_for_export(state, w, h);
+                let framed = framed_for_export(state, opts);
                 if self == Export::Png {
-                    download_png(&scene, &name)
+                    download_png(&framed.scene, &name)?;
                 } else {
-                    download_bytes(&name, "image/svg+xml", svg(&scene).as_bytes())
+                    download_bytes(&name, "image/svg+xml", chart::svg::render_framed(&framed).as_bytes())?;
                 }
+                return Ok(framed.qr.notice());
             }
             Export::Csv => download_bytes(&name, "text/csv", state.report.with_untracked(kernels_csv).as_bytes()),
             Export::Json => download_bytes(&name, "application/json", state.report.with_untracked(kernels_json)?.as_bytes()),
             Export::View => download_bytes(&name, "application/json", view_json(&current_view(state))?.as_bytes()),
-        }
+        }?;
+        Ok(None)
     }
 }
 
 #[component]
 pub fn ExportMenu(state: AppState) -> impl IntoView {
+    let opts = FrameOptions { title: RwSignal::new(String::new()), qr: RwSignal::new(false) };
+    // A QR code left out: said here, and the menu stays open to say it.
+    let note = RwSignal::new(String::new());
     view! {
         <div class="export-menu">
+            <label class="export-field">
+                "Title "
+                <input type="text" data-export-title="" placeholder="optional, above the chart" prop:value=move || opts.title.get() on:input=handler(move |ev: web_sys::Event| opts.title.set(event_target_value(&ev))) />
+            </label>
+            <label class="export-field">
+                <input type="checkbox" data-export-qr="" prop:checked=move || opts.qr.get() on:change=handler(move |ev: web_sys::Event| opts.qr.set(event_target_checked(&ev))) />
+                " QR code of the link"
+            </label>
             {Export::ALL
                 .into_iter()
                 .map(|e| {
@@ -228,8 +274,10 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
                             type="button"
                             data-export=e.file_name()
                             on:click=handler(move |_: web_sys::MouseEvent| {
-                                if let Err(err) = e.run(state) {
-                                    state.error.set(Some(format!("{}: the export failed ({err:?})", e.file_name())));
+                                match e.run(state, opts) {
+                                    Ok(Some(why)) => return note.set(why),
+                                    Ok(None) => note.set(String::new()),
+                                    Err(err) => state.error.set(Some(format!("{}: the export failed ({err:?})", e.file_name()))),
                                 }
                                 crate::popover::close("menu-export");
                             })
@@ -239,6 +287,8 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
                     }
                 })
                 .collect_view()}
+            <p class="export-note" role="status">{move || note.get()}</p>
+            <crate::course_snippet::CourseSnippet state=state opts=opts />
         </div>
     }
 }

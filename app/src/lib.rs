@@ -10,6 +10,7 @@ pub mod app;
 pub mod chart_view;
 pub mod collect_panel;
 pub mod compare;
+pub mod course_snippet;
 pub mod example_picker;
 pub mod examples;
 pub mod gesture_frames;

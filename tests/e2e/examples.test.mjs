@@ -101,9 +101,11 @@ test('every export downloads a file of its kind', async () => {
     const bytes = await readFile(await download.path());
     assert.ok(check(bytes), `${name}: ${bytes.subarray(0, 60).toString('latin1')}`);
     if (name === 'roofline.png') {
-      // 2×: IHDR width and height are twice the on-screen canvas' CSS size.
+      // 2×: IHDR width and height are twice the on-screen canvas' CSS size, plus the slide
+      // frame's footer (engine chart::caption: machine and source, then the link; 12 + 2 × 17
+      // + 6 = 52 px) under the chart.
       const css = await page.evaluate(() => { const c = document.querySelector('#roofline-canvas'); return [c.clientWidth, c.clientHeight]; });
-      assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [css[0] * 2, css[1] * 2]);
+      assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [css[0] * 2, (css[1] + 52) * 2]);
     }
   }
   assert.deepEqual(problems, clean);
