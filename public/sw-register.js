@@ -9,7 +9,17 @@ const TOLD_KEY = 'roofline-offline-unavailable-told';
 /// The longest the registration waits for the parser workers to start.
 const PARSER_WAIT_MS = 10000;
 
-if (!('serviceWorker' in navigator)) {
+// An embed (`?embed`, app/src/embed.rs: the chart alone in another site's iframe) registers no
+// worker and shows no notice. There it would be partitioned by the embedding site (Chromium,
+// Firefox and WebKit key a third-party frame's storage and workers by the top-level site): one
+// more copy of every built file per site that embeds a chart, for a view that reads no file
+// and is open while the page around it is; where third-party storage is blocked it is refused,
+// and a notice would cover a small frame's chart.
+const embedded = new URLSearchParams(location.search).has('embed');
+
+if (embedded) {
+  // Nothing to register.
+} else if (!('serviceWorker' in navigator)) {
   offlineUnavailable('this browser has no service workers');
 } else {
   // sw.js sits beside this file at the site's root, so its scope is the whole site.
@@ -53,7 +63,7 @@ function whenAppRuns(f) {
 
 // The build id postbuild stamped into the page (scripts/precache.mjs); absent in an unbuilt page.
 const build = document.querySelector('meta[name="roofline-build"]')?.content;
-if (build) {
+if (build && !embedded) {
   let last = null;
   try {
     last = localStorage.getItem(BUILD_KEY);

@@ -17,10 +17,32 @@ const MIN_HEIGHT_PX: f64 = 240.0;
 /// Room kept under the chart in the first screen, CSS pixels.
 const BOTTOM_GAP_PX: f64 = 10.0;
 
+/// The smallest height of an embed's chart, CSS pixels: a lower frame clips it.
+const EMBED_MIN_HEIGHT_PX: f64 = 160.0;
+
 /// The chart's (width, height) for the container `wrap`, from the page's current layout.
 pub fn chart_size(wrap: &Element) -> (f64, f64) {
     let scroll_y = web_sys::window().and_then(|w| w.scroll_y().ok()).unwrap_or(0.0);
-    size_for(wrap.client_width() as f64, wrap.get_bounding_client_rect().top() + scroll_y, window_height_px())
+    let (width, top) = (wrap.client_width() as f64, wrap.get_bounding_client_rect().top() + scroll_y);
+    if embedded(wrap) {
+        embed_size_for(width, top, window_height_px())
+    } else {
+        size_for(width, top, window_height_px())
+    }
+}
+
+/// Whether the page is an embed (`?embed`: `<html class="embed">`, set before the first paint
+/// by public/first-paint.js; app/src/embed.rs).
+fn embedded(wrap: &Element) -> bool {
+    let root = wrap.owner_document().and_then(|d| d.document_element());
+    root.is_some_and(|r| r.class_name().split_ascii_whitespace().any(|c| c == "embed"))
+}
+
+/// An embed's chart fills its frame (an iframe the embedding page sized) below `top_px`, at
+/// any aspect: the page's flattest and squarest charts would leave part of the frame empty or
+/// clip the chart.
+pub fn embed_size_for(width_px: f64, top_px: f64, window_height_px: f64) -> (f64, f64) {
+    (width_px.clamp(MIN_WIDTH_PX, MAX_WIDTH_PX), (window_height_px - top_px).max(EMBED_MIN_HEIGHT_PX).round())
 }
 
 /// The window's inner height, CSS px (768 where it cannot be read): what the chart's height
@@ -40,7 +62,17 @@ pub fn size_for(width_px: f64, top_px: f64, window_height_px: f64) -> (f64, f64)
 
 #[cfg(test)]
 mod tests {
-    use super::size_for;
+    use super::{embed_size_for, size_for};
+
+    #[test]
+    fn an_embed_fills_its_frame_below_the_bar() {
+        // A 640 × 400 frame, the chart 28 px down: 400 − 28 = 372 px high. A 1000 × 300 frame:
+        // 272 px, flatter (0.27) than the page's flattest chart (0.45 × 1000 = 450 px).
+        assert_eq!(embed_size_for(640.0, 28.0, 400.0), (640.0, 372.0));
+        assert_eq!(embed_size_for(1000.0, 28.0, 300.0), (1000.0, 272.0));
+        // A frame lower than 160 px below the bar: 160, clipped by the frame.
+        assert_eq!(embed_size_for(500.0, 28.0, 150.0), (500.0, 160.0));
+    }
 
     #[test]
     fn wide_narrow_and_tiny_containers() {
