@@ -3,7 +3,9 @@
 // "Chart SVG" export the chart in its slide frame (the SVG's title escaped, its link an
 // <a href> with the page's address); "Copy for a course page" gives an HTML snippet that,
 // put in a page with the exported PNG in place of roofline.png, shows the image (at 2×: its
-// pixels twice the snippet's width and height) as a link to the app's view.
+// pixels twice the snippet's width and height) as a link to the app's view. With "QR code of
+// the link" checked, the example's short link gets its code; the NERSC run's long one does not,
+// and the menu says why.
 // The download is taken in the page, where every engine's driver can see it: the export's
 // Blob from URL.createObjectURL, its <a download> click kept from navigating.
 // Run: node --test tests/e2e/engines/course-page.test.mjs (against dist/, or ROOFLINE_DIST).
@@ -11,7 +13,8 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSite } from '../helpers.mjs';
 import { waitFor } from './adapter.mjs';
-import { openApp, inFreshProfile } from './page.mjs';
+import { openApp, inFreshProfile, tableHas } from './page.mjs';
+import { NERSC_RUN } from './inputs.mjs';
 import { chromium } from './chromium.mjs';
 import { firefox } from './firefox.mjs';
 import { webkit } from './webkit.mjs';
@@ -116,6 +119,34 @@ for (const make of [chromium, firefox, webkit]) {
       assert.equal(shown.naturalHeight, 2 * shown.height);
       // Markdown: the same image and link, `[![alt](roofline.png)](link)`.
       assert.ok(shown.markdown.startsWith('[![Roofline of Course \\<demo\\> & "x" on ') && shown.markdown.endsWith(`](roofline.png)](${shown.appHref})`), shown.markdown);
+    }));
+
+    test(`${engine.name}: the QR code of a short link is drawn; a link too long for one is explained`, () => inFreshProfile(engine, async (s) => {
+      await openApp(s, site.url);
+      await s.eval(captureDownloads);
+      await s.click('#menu-export-button');
+      await waitFor(s, exportMenuOpen, undefined, { what: 'the Export menu' });
+      await s.click('[data-export-qr]');
+      assert.equal(await s.eval(() => document.querySelector('[data-export-qr]').checked), true);
+      await s.click('button[data-export="roofline.svg"]');
+      await waitFor(s, downloaded, 0, { what: 'the SVG export with a QR code' });
+      const modules = await s.eval(async () => (await window.__downloads[0].text()).split('fill="#000000" stroke="none"/>').length - 1);
+      // A version-1 code alone has 21 × 21 modules, about half of them dark, in runs.
+      assert.ok(modules > 100, `${modules} dark runs`);
+
+      // The NERSC run's five files: a link of over 3,000 characters, past version 25's 1,273 bytes.
+      await s.setFiles('#file-input', NERSC_RUN);
+      await waitFor(s, tableHas, 'Volta_hmma', { what: 'the NERSC run' });
+      await s.click('#menu-export-button');
+      await waitFor(s, exportMenuOpen, undefined, { what: 'the Export menu again' });
+      await s.click('button[data-export="roofline.png"]');
+      const note = await waitFor(s, () => document.querySelector('.export-note')?.textContent ?? '', undefined, { what: 'the QR note' });
+      const chars = await s.eval(() => [...location.href].length);
+      assert.ok(chars > 1273, `${chars}`);
+      assert.equal(note, `link too long for a QR code (${chars} characters); share a shorter link: #url=… or a .roofline.json file`);
+      // The PNG was still made, and the menu stays open to show the note.
+      assert.equal(await waitFor(s, downloaded, 1, { what: 'the PNG without a code' }), 'image/png');
+      assert.equal(await s.eval(exportMenuOpen), true);
     }));
   });
 }
