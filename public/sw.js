@@ -11,7 +11,8 @@
 //   every deploy changes this script, which is how the browser notices a new version.
 // - Requests to another origin, and anything but GET, are never touched: the worker fetches
 //   nothing from another origin, and the page's Content-Security-Policy still decides what the
-//   page may load.
+//   page may load. So a profile a `#url=` link fetches (app/src/open_url.rs) is neither
+//   intercepted nor cached: it goes to its server, and its CORS answer is the server's own.
 const VERSION = 'unbuilt';
 const PRECACHE = [];
 

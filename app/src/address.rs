@@ -44,6 +44,10 @@ fn now() -> f64 {
 /// Writes `view` now, and says what the user should be told (names shortened, too large).
 /// Its cost is the `roofline:address` measure.
 fn write(state: AppState, view: &View) {
+    // A `#url=` page's address while it shows the fetched file (open_url.rs).
+    if crate::open_url::write_address(state, view) {
+        return;
+    }
     let t = now();
     crate::perf::mark("roofline:address-start");
     // The page's short names, when they are this view's kernels' (a view waiting for its

@@ -1,5 +1,6 @@
 //! The page's layout: the toolbar, then the chart beside its notes and the selected kernel,
-//! the table below; drop anywhere. The state it lays out is `state.rs`'s.
+//! the table below; drop anywhere. The state it lays out is `state.rs`'s. With `?embed` in the
+//! address, the chart alone instead (`embed.rs`).
 
 use crate::chart_view::ChartView;
 use crate::collect_panel::CollectPanel;
@@ -18,12 +19,16 @@ use roofline_engine::notice::capitalise;
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     state.start();
-    // The parser worker starts once the first chart is drawn, ready for the first file.
-    files::prewarm();
     // Keep the address in step with the view (replaceState: no history entries, no scroll),
     // deferred while the view changes frame after frame (address.rs).
     crate::address::keep_in_step(state);
     crate::theme::follow_system(state);
+    // `?embed`: the chart alone, which reads no file (embed.rs).
+    if crate::embed::active() {
+        return view! { <crate::embed::Embed state=state /> }.into_any();
+    }
+    // The parser worker starts once the first chart is drawn, ready for the first file.
+    files::prewarm();
 
     let (dragging, set_dragging) = signal(false);
 
@@ -45,6 +50,7 @@ pub fn App() -> impl IntoView {
             <Toolbar state=state />
             <KeyboardShortcuts state=state />
             <HelpDialog state=state />
+            <crate::open_url::Consent state=state />
             <main class="workspace">
                 <div class="chart-column">
                     <MachineNote state=state />
@@ -74,6 +80,7 @@ pub fn App() -> impl IntoView {
             </footer>
         </div>
     }
+    .into_any()
 }
 
 /// The sentence above the chart: which GPU ran the profile, at what clock, and whose roofs

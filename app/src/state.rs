@@ -273,9 +273,12 @@ impl AppState {
         self.theme.get().unwrap_or(if self.system_dark.get() { Theme::Dark } else { Theme::Light })
     }
 
-    /// Restores the view in the address, or shows the built-in example.
+    /// Restores the view in the address, or shows the built-in example (and, for a `#url=`
+    /// address, asks whether to load its file: open_url.rs).
     pub(crate) fn start(self) {
-        self.start_with(url_state::read());
+        if !crate::open_url::start(self) {
+            self.start_with(url_state::read());
+        }
     }
 
     /// [`Self::start`] with the address's view already read (`None`: the address has none).
@@ -556,7 +559,7 @@ impl AppState {
         });
     }
 
-    async fn show_files(self, list: &web_sys::FileList) {
+    pub(crate) async fn show_files(self, list: &web_sys::FileList) {
         let result = files::load_file_list(list.clone(), |done, total| self.progress.set(Some(if total > 0.0 { done / total } else { 1.0 }))).await;
         perf::measure("roofline:parse", "roofline:parse-start");
         self.progress.set(None);

