@@ -7,20 +7,11 @@ fn window() -> Option<web_sys::Window> {
     web_sys::window()
 }
 
-/// The view in the current address, if there is one. Whitespace a link wrapped over lines
-/// brought into the address bar arrives percent-encoded (`%20`, `%0A`, …); a link holds no
-/// `%`, so it is taken out here as `share::decode` takes out whitespace itself.
+/// The view in the current address, if there is one.
 pub fn read() -> Option<Result<View, DecodeError>> {
     let hash = window()?.location().hash().ok()?;
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
-    if fragment.is_empty() {
-        return None;
-    }
-    let mut unwrapped = fragment.to_string();
-    for space in ["%20", "%09", "%0A", "%0a", "%0D", "%0d"] {
-        unwrapped = unwrapped.replace(space, "");
-    }
-    Some(share::decode(&unwrapped))
+    (!fragment.is_empty()).then(|| share::decode(fragment))
 }
 
 /// Replaces the address's fragment with `view`. A view too large for a link (or one the format

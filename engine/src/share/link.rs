@@ -53,7 +53,7 @@ pub const TERMINATOR: char = 'E';
 /// The link text of a payload: `version.N.payload`, N the characters that follow the second
 /// `.` (the terminator included), so that a reader knows where the link ends.
 fn frame(version: &str, payload: &str) -> String {
-    let end = payload.ends_with(['-', '_']);
+    let end = matches!(payload.as_bytes().last(), Some(b'-' | b'_'));
     let mut s = format!("{version}.{}.{payload}", payload.len() + usize::from(end));
     if end {
         s.push(TERMINATOR);
@@ -247,14 +247,13 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
     }
     let (payload, at) = match rest.split_once('.') {
         Some((count, framed)) => (unframe(count, framed, text.len() - fragment.len() + version.len() + count.len() + 2)?, version.len() + count.len() + 2),
-        // A link made before lengths: read as it always was. Only digits (or nothing) after
-        // `v1.` is the start of a link of this build's form, cut inside its length.
-        None => match read_payload(version, rest, version.len() + 1) {
-            Err(_) if rest.len() < 8 && rest.bytes().all(|b| b.is_ascii_digit()) => {
-                return Err(DecodeError(format!("it was cut short just after its start (\"{fragment}\"). {COPY_AGAIN}")))
-            }
-            other => return other,
-        },
+        // Only digits (or nothing) after `v1.`: the start of a link of this build's form, cut
+        // inside its length (no link made before lengths is as short: a view takes more).
+        None if rest.len() < 8 && rest.bytes().all(|b| b.is_ascii_digit()) => {
+            return Err(DecodeError(format!("it was cut short just after its start (\"{fragment}\"). {COPY_AGAIN}")));
+        }
+        // A link made before lengths: read as it always was.
+        None => (rest, version.len() + 1),
     };
     read_payload(version, payload, at)
 }
@@ -265,47 +264,51 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
 /// `.`). Profiler text has commas, quotes or spaces between words, so it never is one. The
 /// app's paste box opens such text with [`decode`], which says why one that does not open.
 pub fn looks_like_link(text: &str) -> bool {
-    let compact: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-    let fragment = compact.rsplit('#').next().unwrap_or_default();
-    let Some((version, rest)) = fragment.split_once('.') else { return false };
-    version.len() > 1
-        && version.starts_with('v')
-        && version[1..].bytes().all(|b| b.is_ascii_digit())
-        && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    let fragment = text.rsplit('#').next().unwrap_or_default();
+    let mut bytes = fragment.bytes().filter(|b| !b.is_ascii_whitespace());
+    if bytes.next() != Some(b'v') {
+        return false;
+    }
+    let mut digits = 0;
+    while let Some(b) = bytes.next() {
+        match b {
+            b'0'..=b'9' => digits += 1,
+            b'.' if digits > 0 => return bytes.all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)),
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// What a user can do about a link cut short.
-const COPY_AGAIN: &str = "Copy the whole link again: a mail or chat program may have cut it at a line break or at a length limit";
+const COPY_AGAIN: &str = "Copy the whole link again: a mail or chat program may have cut it";
+
+/// A link whose length field, or the end its length calls for, is not one this build writes.
+const ALTERED: &str = "it is damaged (its length or its end is not one a link has); was it altered?";
 
 /// The payload of `count.framed` (the link after `v1.`), checked against its length:
 /// `before` is how many characters the link has ahead of `framed` (its address, if given).
 fn unframe<'a>(count: &str, framed: &'a str, before: usize) -> Result<&'a str, DecodeError> {
-    let damaged = || DecodeError(format!("it is damaged (\"{}\" where its length should be); was it altered?", count.chars().take(20).collect::<String>()));
     // At most 7 digits (MAX_INPUT_CHARS), no leading zero, not 0: one text, one length.
     if count.is_empty() || count.len() > 7 || count.starts_with('0') || !count.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(damaged());
+        return Err(DecodeError(ALTERED.into()));
     }
-    let n: usize = count.parse().map_err(|_| damaged())?;
+    // Digits checked: no `str::parse` (its code, for 7 digits, in the page's wasm).
+    let n = count.bytes().fold(0, |n, b| n * 10 + usize::from(b - b'0'));
     if framed.len() < n {
         let missing = n - framed.len();
         let are = if missing == 1 { "is" } else { "are" };
         return Err(DecodeError(format!("it was cut short; {} of its {} characters {are} missing. {COPY_AGAIN}", grouped(missing), grouped(before + n))));
     }
     if framed.len() > n {
-        let extra = &framed[n..];
-        let shown: String = extra.chars().take(12).collect();
-        let more = if shown.len() < extra.len() { "…" } else { "" };
-        return Err(DecodeError(format!(
-            "it has {} characters more than its length says (\"{shown}{more}\" after its end): it was altered, or joined to other text. Remove what follows the link, or copy the whole link again",
-            grouped(extra.len())
-        )));
+        return Err(DecodeError(format!("it is {} characters long, not {}: it was altered, or joined to other text", grouped(before + framed.len()), grouped(before + n))));
     }
     // One more than a multiple of 4 ends on the terminator, after a payload ending on - or _.
-    if n % 4 == 1 {
-        let payload = framed.strip_suffix(TERMINATOR).filter(|p| p.ends_with(['-', '_']));
-        return payload.ok_or_else(|| DecodeError(format!("it is damaged (it does not end on \"-{TERMINATOR}\" or \"_{TERMINATOR}\" as a link of its length does); was it altered?")));
+    match (n % 4, framed.as_bytes()) {
+        (1, [.., b'-' | b'_', end]) if char::from(*end) == TERMINATOR => Ok(&framed[..n - 1]),
+        (1, _) => Err(DecodeError(ALTERED.into())),
+        _ => Ok(framed),
     }
-    Ok(framed)
 }
 
 /// The view of a payload (base64url) of link `version`; `at`: where the payload starts in the
