@@ -5,9 +5,10 @@
 //! bar names the machine and links to the full view in a new tab: the same address without
 //! `embed`, kept current as the view changes (a zoom, a selection).
 //!
-//! Nothing that reads or writes files is built: no toolbar (file picker, menus, mode tabs: the
+//! Nothing that opens or saves files is built: no toolbar (file picker, menus, mode tabs: the
 //! mode is the link's), no drop handling, no side panels, table or footer, and the parser
-//! worker is not started. The parameter is read once, at start ([`active`]); the page's layout
+//! worker is not started before it is needed: by a `#url=` link, whose file the embed loads
+//! once the reader says so, as the page does (`open_url.rs`). The parameter is read once, at start ([`active`]); the page's layout
 //! follows the `embed` class that `public/first-paint.js` puts on `<html>` before the first
 //! paint by the same rule, so the static first paint is laid out as the embed is (app/style.css,
 //! app/first-paint.css) and no toolbar flashes. `public/sw-register.js` registers no service
@@ -84,6 +85,8 @@ pub fn Embed(state: AppState) -> impl IntoView {
         <div class="app">
             <KeyboardShortcuts state=state />
             <HelpDialog state=state />
+            // `?embed#url=…`: the frame asks before it fetches, as the page does (open_url.rs).
+            <crate::open_url::Consent state=state />
             <main class="workspace">
                 <div class="chart-column">
                     <p class="embed-bar">

@@ -11,10 +11,10 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSite, ROOT } from '../helpers.mjs';
-import { fixture } from './inputs.mjs';
+import { fixture, COPY_BLOCKED } from './inputs.mjs';
 import { waitFor } from './adapter.mjs';
 import { chartDrawn, inkedPixels, alertText, openApp, inFreshProfile, recordErrors } from './page.mjs';
 import { chromium } from './chromium.mjs';
@@ -34,19 +34,26 @@ const chartRect = ({ width, height }) => [6, 28, width - 12, height - 28];
 const APP_WASM_DELAY_MS = 6000;
 const APP_WASM = readdirSync(process.env.ROOFLINE_DIST || join(ROOT, 'dist')).find((f) => /^roofline-app-[0-9a-f]+_bg\.wasm$/.test(f));
 
-/// A host page that embeds `src`, served on every interface (so `localhost` reaches it however
-/// the browser resolves the name). The frame sits at the page's top-left corner, borderless, so
-/// a point of the frame is the same point of the host page's viewport.
+/// A host page that embeds `src(origin)` (`origin`: the host's own), served on every interface
+/// (so `localhost` reaches it however the browser resolves the name), and the course's profile
+/// at `/lab/copy_blocked.csv`, shared with any origin as GitHub's raw files are. The frame sits
+/// at the page's top-left corner, borderless, so a point of the frame is the same point of the
+/// host page's viewport.
 async function startHost(src) {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>
-<style>body { margin: 0 } iframe { display: block; border: 0 }</style></head>
-<body><iframe src="${src}" width="${FRAME.width}" height="${FRAME.height}" loading="lazy" title="Roofline chart of a deep-learning run"></iframe></body></html>`;
   const server = createServer((req, res) => {
+    if (req.url === '/lab/copy_blocked.csv') {
+      res.writeHead(200, { 'Content-Type': 'text/csv', 'Access-Control-Allow-Origin': '*' });
+      res.end(readFileSync(COPY_BLOCKED));
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(page);
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title>
+<style>body { margin: 0 } iframe { display: block; border: 0 }</style></head>
+<body><iframe src="${src(host.origin)}" width="${FRAME.width}" height="${FRAME.height}" loading="lazy" title="Roofline chart"></iframe></body></html>`);
   });
   await new Promise((resolve) => server.listen(0, resolve));
-  return { server, url: `http://localhost:${server.address().port}/course.html` };
+  const host = { server, origin: `http://localhost:${server.address().port}` };
+  return { ...host, url: (page) => `${host.origin}/${page}` };
 }
 
 /// The session's calls, run in the frame instead of the host page: `eval` (so `waitFor` and
@@ -107,13 +114,15 @@ for (const make of [chromium, firefox, webkit]) {
     let site, host;
     before(async () => {
       site = await startSite();
-      host = await startHost(`${site.url}?embed#${FRAGMENT}`);
+      // `/course.html` frames the link; `/lab.html` frames a `#url=` link to the course's profile.
+      host = await startHost((origin) => `${site.url}?embed#${FRAGMENT}`);
+      host.lab = await startHost((origin) => `${site.url}?embed#url=${origin}/lab/copy_blocked.csv`);
       await engine.launch();
       console.log(`# ${engine.name}: ${engine.version}`);
     });
     after(async () => {
       await engine.close();
-      for (const server of [site?.server, host?.server]) {
+      for (const server of [site?.server, host?.server, host?.lab?.server]) {
         server?.closeAllConnections();
         server?.close();
       }
@@ -124,9 +133,9 @@ for (const make of [chromium, firefox, webkit]) {
       const from = site.requests.length;
       site.delays.set(APP_WASM, APP_WASM_DELAY_MS);
       try {
-        await s.goto(host.url);
-        assert.equal(await frame.host(() => location.origin), new URL(host.url).origin);
-        assert.notEqual(new URL(host.url).origin, new URL(site.url).origin, 'the frame is of another origin');
+        await s.goto(host.url('course.html'));
+        assert.equal(await frame.host(() => location.origin), host.origin);
+        assert.notEqual(host.origin, new URL(site.url).origin, 'the frame is of another origin');
 
         // The static first paint, the app's wasm held back: the link chart has drawn the link's
         // chart where the app's will be, and no toolbar is shown.
@@ -197,6 +206,25 @@ for (const make of [chromium, firefox, webkit]) {
       assert.equal(await frame.eval(() => window.rooflinePanic ? String(window.rooflinePanic) : ''), '');
       assert.equal(await frame.eval(alertText), '', 'no alert');
       assert.deepEqual(site.requests.slice(from).filter((u) => /sw\.js|roofline-worker/.test(u)), [], 'no service worker or parser fetched by the embed');
+    }));
+
+    test(`${engine.name}: an embed of a #url= link asks, then loads the course's profile`, () => inFreshProfile(engine, async (s) => {
+      const frame = inFrame(engine, s);
+      await s.goto(host.lab.url('lab.html'));
+      const title = await waitFor(frame, () => {
+        const d = document.querySelector('dialog.open-url');
+        return d?.open && d.querySelector('h2')?.textContent;
+      }, undefined, { what: 'the consent dialog in the frame' });
+      assert.equal(title, `Load a profile from ${new URL(host.lab.origin).host}?`);
+      await frame.eval(recordErrors);
+      // Clicked in the frame's page (the button's handler; a driver's click would be the same).
+      await frame.eval(() => { [...document.querySelectorAll('dialog.open-url button')].find((b) => b.textContent.trim() === 'Load').click(); return true; });
+      await waitFor(frame, () => [...document.querySelectorAll('[aria-label="Points on the chart"] li')].some((li) => li.textContent.includes('copy_blocked')), undefined, { what: "the profile's kernel on the chart", timeout: 30000 });
+      await waitFor(frame, chartDrawn);
+      assert.equal(await frame.eval(() => document.querySelector('dialog.open-url')?.open ?? false), false, 'the dialog closed');
+      assert.equal(await frame.eval(alertText), '', 'no alert');
+      assert.deepEqual(await frame.eval(() => window.__e2eErrors), [], 'uncaught errors in the frame');
+      assert.deepEqual(await frame.eval(() => ['.toolbar', '#file-input', 'table.kernels'].filter((q) => document.querySelector(q))), [], 'still the chart alone');
     }));
 
     test(`${engine.name}: the page without ?embed keeps its toolbar`, () => inFreshProfile(engine, async (s) => {
