@@ -52,13 +52,17 @@ pub fn svg(scene: &Scene) -> String {
     chart::svg::render(scene)
 }
 
-/// The Export menu's slide-frame settings, used by the PNG and SVG exports and the course
-/// page's snippet (`chart::caption`).
-#[derive(Clone, Copy)]
-pub struct FrameOptions {
-    pub title: RwSignal<String>,
-    pub qr: RwSignal<bool>,
+/// The Export menu's slide-frame settings (its "Title" field and "QR code" box, read when an
+/// export starts: plain inputs, no state of their own in the app), used by the PNG and SVG
+/// exports and the course page's snippet (`chart::caption`).
+pub fn frame_options() -> (String, bool) {
+    let doc = web_sys::window().and_then(|w| w.document());
+    let input = |id: &str| doc.as_ref().and_then(|d| d.get_element_by_id(id)).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok());
+    (input(TITLE_ID).map(|i| i.value()).unwrap_or_default(), input(QR_ID).is_some_and(|i| i.checked()))
 }
+
+const TITLE_ID: &str = "export-title";
+const QR_ID: &str = "export-qr";
 
 /// The page's current address: the live view's link (the address is written on a timer, so
 /// it is written first).
@@ -69,16 +73,11 @@ pub fn current_link(state: AppState) -> String {
 
 /// The chart on screen in its slide frame: the title, the machine and clock, the files and
 /// the link (and its QR code when asked for).
-pub fn framed_for_export(state: AppState, opts: FrameOptions) -> caption::Framed {
+pub fn framed_for_export(state: AppState) -> caption::Framed {
     let (w, h) = on_screen_size();
     let scene = scene_for_export(state, w, h);
-    let caption = caption::Caption {
-        title: opts.title.get_untracked(),
-        machine: state.machine.with_untracked(caption::machine_line),
-        files: state.source.get_untracked(),
-        link: current_link(state),
-        qr: opts.qr.get_untracked(),
-    };
+    let (title, qr) = frame_options();
+    let caption = caption::Caption { title, machine: state.machine.with_untracked(caption::machine_line), files: state.source.get_untracked(), link: current_link(state), qr };
     caption::frame(&scene, &caption)
 }
 
@@ -231,11 +230,11 @@ impl Export {
     }
 
     /// Downloads the export; what the user should know about it (a QR code left out).
-    fn run(self, state: AppState, opts: FrameOptions) -> Result<Option<String>, JsValue> {
+    fn run(self, state: AppState) -> Result<Option<String>, JsValue> {
         let name = self.file_name();
         match self {
             Export::Png | Export::Svg => {
-                let framed = framed_for_export(state, opts);
+                let framed = framed_for_export(state);
                 if self == Export::Png {
                     download_png(&framed.scene, &name)?;
                 } else {
@@ -253,19 +252,12 @@ impl Export {
 
 #[component]
 pub fn ExportMenu(state: AppState) -> impl IntoView {
-    let opts = FrameOptions { title: RwSignal::new(String::new()), qr: RwSignal::new(false) };
     // A QR code left out: said here, and the menu stays open to say it.
     let note = RwSignal::new(String::new());
     view! {
         <div class="export-menu">
-            <label class="export-field">
-                "Title "
-                <input type="text" data-export-title="" placeholder="optional, above the chart" prop:value=move || opts.title.get() on:input=handler(move |ev: web_sys::Event| opts.title.set(event_target_value(&ev))) />
-            </label>
-            <label class="export-field">
-                <input type="checkbox" data-export-qr="" prop:checked=move || opts.qr.get() on:change=handler(move |ev: web_sys::Event| opts.qr.set(event_target_checked(&ev))) />
-                " QR code of the link"
-            </label>
+            <label class="export-field">"Title " <input type="text" id=TITLE_ID placeholder="optional, above the chart" /></label>
+            <label class="export-field"><input type="checkbox" id=QR_ID />" QR code of the link"</label>
             {Export::ALL
                 .into_iter()
                 .map(|e| {
@@ -274,7 +266,7 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
                             type="button"
                             data-export=e.file_name()
                             on:click=handler(move |_: web_sys::MouseEvent| {
-                                match e.run(state, opts) {
+                                match e.run(state) {
                                     Ok(Some(why)) => return note.set(why),
                                     Ok(None) => note.set(String::new()),
                                     Err(err) => state.error.set(Some(format!("{}: the export failed ({err:?})", e.file_name()))),
@@ -288,7 +280,7 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
                 })
                 .collect_view()}
             <p class="export-note" role="status">{move || note.get()}</p>
-            <crate::course_snippet::CourseSnippet state=state opts=opts />
+            <crate::course_snippet::CourseSnippet state=state />
         </div>
     }
 }

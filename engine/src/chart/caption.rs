@@ -28,8 +28,9 @@ const LINE_PX: f64 = 17.0;
 /// 500 px square, about half the height of a 1080p slide, so each module is still ≥ 2 px on a
 /// slide shrunk to a third and phone cameras resolve it. Larger versions would need smaller
 /// modules (unreadable once the slide is scaled) or a code larger than the chart. Version 25
-/// holds 1,273 bytes at error correction L, the level used: a projected picture is clean, so
-/// capacity matters more than damage tolerance.
+/// holds 1,273 bytes at error correction L, the level asked for: a projected picture is clean,
+/// so capacity matters more than damage tolerance (the encoder raises the level where the
+/// version has room to spare).
 pub const MAX_QR_VERSION: i16 = 25;
 pub const QR_MODULE_PX: f64 = 4.0;
 /// The quiet zone the QR standard asks for around the code, modules.
@@ -145,20 +146,19 @@ pub fn fit(text: &str, size_px: f64, max_px: f64) -> String {
 /// fits [`MAX_QR_VERSION`].
 #[cfg(feature = "qr")]
 fn qr_modules(link: &str) -> Result<(Vec<bool>, usize, i16), Qr> {
-    use qrcode::{EcLevel, QrCode, Version};
+    use qrcodegen::{QrCode, QrCodeEcc, QrSegment, Version};
     let too_long = Qr::TooLong { chars: link.chars().count() };
     // Version 40's byte capacity at level L: anything longer cannot be encoded at all.
     if link.len() > 2953 {
         return Err(too_long);
     }
-    let code = QrCode::with_error_correction_level(link.as_bytes(), EcLevel::L).map_err(|_| too_long)?;
-    let version = match code.version() {
-        Version::Normal(v) if v <= MAX_QR_VERSION => v,
-        _ => return Err(too_long),
-    };
-    let side = code.width();
-    let dark = code.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect();
-    Ok((dark, side, version))
+    let segments = QrSegment::make_segments(link);
+    // Level L at the smallest version that holds the link, raised to a higher level where
+    // that version has room for it (`boost_ecl`): more damage tolerance at no size.
+    let code = QrCode::encode_segments_advanced(&segments, QrCodeEcc::Low, Version::MIN, Version::new(MAX_QR_VERSION as u8), None, true).map_err(|_| too_long)?;
+    let side = code.size().max(0) as usize;
+    let dark = (0..side * side).map(|i| code.get_module((i % side) as i32, (i / side) as i32)).collect();
+    Ok((dark, side, i16::from(code.version().value())))
 }
 
 #[cfg(not(feature = "qr"))]

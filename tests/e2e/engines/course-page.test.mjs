@@ -41,7 +41,7 @@ const captureDownloads = () => {
 /// The type of the `i`th download, once there is one.
 const downloaded = (i) => window.__downloads?.[i]?.type ?? '';
 /// Whether the Export menu's panel is open with its contents built.
-const exportMenuOpen = () => !!document.querySelector('#menu-export:popover-open [data-export-title]');
+const exportMenuOpen = () => !!document.querySelector('#menu-export:popover-open #export-title');
 /// Puts the HTML snippet in the page with the `i`th download (the PNG) as its image, waits for
 /// the image, and reports what a course page would show.
 const showSnippet = async (i) => {
@@ -83,7 +83,7 @@ for (const make of [chromium, firefox, webkit]) {
       await s.eval(captureDownloads);
       await s.click('#menu-export-button');
       await waitFor(s, exportMenuOpen, undefined, { what: 'the Export menu' });
-      await s.fill('[data-export-title]', TITLE);
+      await s.fill('#export-title', TITLE);
 
       // The SVG: the title escaped, the link a real hyperlink with the page's address.
       await s.click('button[data-export="roofline.svg"]');
@@ -97,7 +97,7 @@ for (const make of [chromium, firefox, webkit]) {
       // The PNG (the export closed the menu: open it again; the title stays).
       await s.click('#menu-export-button');
       await waitFor(s, exportMenuOpen, undefined, { what: 'the Export menu again' });
-      assert.equal(await s.eval(() => document.querySelector('[data-export-title]').value), TITLE);
+      assert.equal(await s.eval(() => document.querySelector('#export-title').value), TITLE);
       await s.click('button[data-export="roofline.png"]');
       assert.equal(await waitFor(s, downloaded, 1, { what: 'the PNG export' }), 'image/png');
 
@@ -126,8 +126,8 @@ for (const make of [chromium, firefox, webkit]) {
       await s.eval(captureDownloads);
       await s.click('#menu-export-button');
       await waitFor(s, exportMenuOpen, undefined, { what: 'the Export menu' });
-      await s.click('[data-export-qr]');
-      assert.equal(await s.eval(() => document.querySelector('[data-export-qr]').checked), true);
+      await s.click('#export-qr');
+      assert.equal(await s.eval(() => document.querySelector('#export-qr').checked), true);
       await s.click('button[data-export="roofline.svg"]');
       await waitFor(s, downloaded, 0, { what: 'the SVG export with a QR code' });
       const modules = await s.eval(async () => (await window.__downloads[0].text()).split('fill="#000000" stroke="none"/>').length - 1);
