@@ -16,6 +16,8 @@ export async function defaultChartSvg(browser, url) {
   await page.goto(url);
   await waitForChart(page);
   await openMenu(page, MENUS.export);
+  // The chart alone, without the slide frame's footer (machine, files, link).
+  await page.uncheck('#export-footer');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[data-export="roofline.svg"]')]);
   const svg = readFileSync(await download.path(), 'utf8');
   await context.close();

@@ -53,7 +53,7 @@ fn toggle(state: AppState, button: Option<web_sys::Element>) {
     if open {
         let framed = framed_for_export(state);
         let source = state.source.get_untracked();
-        let (title, _) = frame_options();
+        let (title, _, _) = frame_options();
         let what = [title.trim(), source.trim()].into_iter().find(|t| !t.is_empty()).unwrap_or("these kernels");
         let alt = format!("Roofline of {what} on {}", state.machine.with_untracked(caption::machine_line));
         let (markdown, html) = snippets(&alt, &current_link(state), &Export::Png.file_name(), framed.scene.width, framed.scene.height);

@@ -52,16 +52,19 @@ pub fn svg(scene: &Scene) -> String {
     chart::svg::render(scene)
 }
 
-/// The Export menu's slide-frame settings (its "Title" field and "QR code" box, read when an
-/// export starts: plain inputs, no state of their own in the app), used by the PNG and SVG
-/// exports and the course page's snippet (`chart::caption`).
-pub fn frame_options() -> (String, bool) {
+/// The Export menu's slide-frame settings (its "Title" field, "Footer" and "QR code" boxes,
+/// read when an export starts: plain inputs, no state of their own in the app), used by the PNG
+/// and SVG exports and the course page's snippet (`chart::caption`): the title, whether the
+/// footer (machine, files, link) is drawn (on unless unticked: a figure for a paper may want
+/// the chart alone), and whether the link's QR code is.
+pub fn frame_options() -> (String, bool, bool) {
     let doc = web_sys::window().and_then(|w| w.document());
     let input = |id: &str| doc.as_ref().and_then(|d| d.get_element_by_id(id)).and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok());
-    (input(TITLE_ID).map(|i| i.value()).unwrap_or_default(), input(QR_ID).is_some_and(|i| i.checked()))
+    (input(TITLE_ID).map(|i| i.value()).unwrap_or_default(), input(FOOTER_ID).is_none_or(|i| i.checked()), input(QR_ID).is_some_and(|i| i.checked()))
 }
 
 const TITLE_ID: &str = "export-title";
+const FOOTER_ID: &str = "export-footer";
 const QR_ID: &str = "export-qr";
 
 /// The page's current address: the live view's link (the address is written on a timer, so
@@ -76,8 +79,12 @@ pub fn current_link(state: AppState) -> String {
 pub fn framed_for_export(state: AppState) -> caption::Framed {
     let (w, h) = on_screen_size();
     let scene = scene_for_export(state, w, h);
-    let (title, qr) = frame_options();
-    let caption = caption::Caption { title, machine: state.machine.with_untracked(caption::machine_line), files: state.source.get_untracked(), link: current_link(state), qr };
+    let (title, footer, qr) = frame_options();
+    let caption = if footer {
+        caption::Caption { title, machine: state.machine.with_untracked(caption::machine_line), files: state.source.get_untracked(), link: current_link(state), qr }
+    } else {
+        caption::Caption { title, ..Default::default() }
+    };
     caption::frame(&scene, &caption)
 }
 
@@ -257,6 +264,7 @@ pub fn ExportMenu(state: AppState) -> impl IntoView {
     view! {
         <div class="export-menu">
             <label class="export-field">"Title " <input type="text" id=TITLE_ID placeholder="optional, above the chart" /></label>
+            <label class="export-field"><input type="checkbox" id=FOOTER_ID checked />" Footer: machine, files, link"</label>
             <label class="export-field"><input type="checkbox" id=QR_ID />" QR code of the link"</label>
             {Export::ALL
                 .into_iter()

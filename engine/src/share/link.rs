@@ -233,7 +233,7 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
     } else {
         text.into()
     };
-    let fragment = text.rsplit('#').next().unwrap_or_default();
+    let fragment = unquoted(text.rsplit('#').next().unwrap_or_default());
     let Some((version, rest)) = fragment.split_once('.') else {
         return Err(DecodeError(format!("it has no version prefix (expected \"#{VERSION}.…\")")));
     };
@@ -264,7 +264,7 @@ pub fn decode(text: &str) -> Result<View, DecodeError> {
 /// `.`). Profiler text has commas, quotes or spaces between words, so it never is one. The
 /// app's paste box opens such text with [`decode`], which says why one that does not open.
 pub fn looks_like_link(text: &str) -> bool {
-    let fragment = text.rsplit('#').next().unwrap_or_default();
+    let fragment = unquoted(text.trim().rsplit('#').next().unwrap_or_default());
     let mut bytes = fragment.bytes().filter(|b| !b.is_ascii_whitespace());
     if bytes.next() != Some(b'v') {
         return false;
@@ -278,6 +278,16 @@ pub fn looks_like_link(text: &str) -> bool {
         }
     }
     false
+}
+
+/// A fragment without the brackets, quotes and closing punctuation that prose puts around a
+/// link ("(see …#v1.….)", "<…>", a sentence's full stop copied with it): no link ends on one
+/// (this build's end on a letter or digit, older ones on base64url) or starts with one.
+fn unquoted(fragment: &str) -> &str {
+    let fragment = fragment.trim_start_matches(['(', '<', '[', '"', '\'']);
+    let trimmed = fragment.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', '>', ']', '"', '\'']);
+    // `v1.` alone, a link cut just after its version, keeps its dot.
+    if trimmed.contains('.') { trimmed } else { fragment }
 }
 
 /// What a user can do about a link cut short.
