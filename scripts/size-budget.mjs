@@ -55,8 +55,14 @@ const BUDGET_BYTES = 300 * 1024;
 // the selected kernel always drawn with labels that never vanish (+3.4 KB), the provenance and
 // advice of the selected kernel computed in the page, and the moved state module. The SQLite
 // reader adds nothing here (a worker of its own, on demand). docs/PERFORMANCE.md lists the steps.
+// Raised on 2026-12-07 for issue 45 (568,145 B measured, +30,746 B): pictures for slides (the
+// slide frame of the PNG and SVG exports, the link's QR code by qrcodegen, +6.6 KB of it, and
+// "Copy for a course page": +11.1 KB), the embed view (+2.9 KB), links that survive (the
+// length, the cut and altered messages, the paste box's links, the long-link note: +2.0 KB) and
+// `#url=` links (the consent dialog, the fetch, the parameters with percent-encoding, the
+// address kept as `#url=`: the rest). docs/PERFORMANCE.md lists what the phone's start lost.
 // Lower it whenever the app shrinks.
-const APP_RATCHET_BYTES = 538_000;
+const APP_RATCHET_BYTES = 569_000;
 const dist = process.argv[2] || 'dist';
 const COUNTED = ['.wasm', '.js', '.css'];
 const files = readdirSync(dist).filter((f) => COUNTED.includes(extname(f)));

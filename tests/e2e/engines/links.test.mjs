@@ -78,6 +78,16 @@ for (const make of [chromium, firefox, webkit]) {
       await s.setFiles('#file-input', NERSC_RUN);
       await waitFor(s, tableHas, 'Volta_hmma', { what: 'the NERSC run in the table' });
       await waitFor(s, chartDrawn);
+      // The address settled first (the load's last tasks may still change the view, and the
+      // length the note gives is the address's when it was copied).
+      await s.eval(() => new Promise((done) => {
+        let last = location.href, since = performance.now();
+        const look = () => {
+          if (location.href !== last) { last = location.href; since = performance.now(); }
+          if (performance.now() - since > 300 && (!window.rooflineIdle || window.rooflineIdle())) done(true); else setTimeout(look, 20);
+        };
+        look();
+      }));
       await s.click('#copy-link');
       const said = await waitFor(s, () => document.querySelector('.feedback')?.textContent || '', undefined, { what: 'the copy-link feedback' });
       const chars = await s.eval(() => location.href.length);
