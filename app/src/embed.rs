@@ -6,7 +6,7 @@
 //! `embed`, kept current as the view changes (a zoom, a selection).
 //!
 //! Nothing that opens or saves files is built: no toolbar (file picker, menus, mode tabs: the
-//! mode is the link's), no drop handling, no side panels, table or footer, and the parser
+//! mode is the link's), no side panels, table or footer, a drop refused with a word, and the parser
 //! worker is not started before it is needed: by a `#url=` link, whose file the embed loads
 //! once the reader says so, as the page does (`open_url.rs`). The parameter is read once, at start ([`active`]); the page's layout
 //! follows the `embed` class that `public/first-paint.js` puts on `<html>` before the first
@@ -16,7 +16,7 @@
 
 use crate::chart_view::ChartView;
 use crate::keyboard::{HelpDialog, KeyboardShortcuts};
-use crate::reactive::{flag, text};
+use crate::reactive::{flag, handler, text};
 use crate::state::AppState;
 use leptos::prelude::*;
 
@@ -82,7 +82,16 @@ pub fn Embed(state: AppState) -> impl IntoView {
         full_view_href()
     });
     view! {
-        <div class="app">
+        // A file dropped on the frame would make the browser open it in the frame, in the chart's
+        // place: the drop is refused, with where files are opened.
+        <div
+            class="app"
+            on:dragover=handler(|ev: web_sys::DragEvent| ev.prevent_default())
+            on:drop=handler(move |ev: web_sys::DragEvent| {
+                ev.prevent_default();
+                state.error.set(Some("This embedded chart opens no files: open it in Roofline Explorer (↗ above) and drop them there.".into()));
+            })
+        >
             <KeyboardShortcuts state=state />
             <HelpDialog state=state />
             // `?embed#url=…`: the frame asks before it fetches, as the page does (open_url.rs).

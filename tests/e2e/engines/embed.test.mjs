@@ -206,6 +206,22 @@ for (const make of [chromium, firefox, webkit]) {
       assert.equal(await frame.eval(() => window.rooflinePanic ? String(window.rooflinePanic) : ''), '');
       assert.equal(await frame.eval(alertText), '', 'no alert');
       assert.deepEqual(site.requests.slice(from).filter((u) => /sw\.js|roofline-worker/.test(u)), [], 'no service worker or parser fetched by the embed');
+
+      // A file dropped on the frame: refused with where files open, the frame still the chart.
+      const before = await frame.eval(() => location.href);
+      const dropped = await frame.eval(() => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(['kernel,time_s\nk,1\n'], 'run.csv', { type: 'text/csv' }));
+        const target = document.querySelector('#roofline-canvas');
+        const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt });
+        const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt });
+        target.dispatchEvent(over);
+        target.dispatchEvent(drop);
+        return [over.defaultPrevented, drop.defaultPrevented];
+      });
+      assert.deepEqual(dropped, [true, true], 'the drop is the embed\'s, not the browser\'s');
+      assert.match(await waitFor(frame, alertText, undefined, { what: 'the drop refused' }), /opens no files: open it in Roofline Explorer/);
+      assert.equal(await frame.eval(() => location.href), before, 'the frame stays on the chart');
     }));
 
     test(`${engine.name}: an embed of a #url= link asks, then loads the course's profile`, () => inFreshProfile(engine, async (s) => {
