@@ -8,18 +8,16 @@
 // `embed`, kept current; no toolbar, file picker, panels or table; no service worker and no
 // parser worker fetched. The page without `?embed` keeps its toolbar.
 // Run: ROOFLINE_DIST=<build> node --test --test-concurrency=1 tests/e2e/engines/embed.test.mjs
-import { describe, test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { eachEngine } from './each-engine.mjs';
 import { createServer } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSite, ROOT } from '../helpers.mjs';
+import { ROOT } from '../helpers.mjs';
 import { fixture, COPY_BLOCKED } from './inputs.mjs';
 import { waitFor } from './adapter.mjs';
 import { chartDrawn, inkedPixels, alertText, openApp, inFreshProfile, recordErrors } from './page.mjs';
-import { chromium } from './chromium.mjs';
-import { firefox } from './firefox.mjs';
-import { webkit } from './webkit.mjs';
 
 /// The NERSC deep-learning run as a released link (the cross-engine hover scenario's kernels).
 const FRAGMENT = fixture('v1-deeplearning-ncu.txt');
@@ -108,146 +106,130 @@ const openLink = () => {
   return a && { href: a.href, target: a.target, rel: a.rel, text: a.textContent.trim(), address: location.href };
 };
 
-for (const make of [chromium, firefox, webkit]) {
-  const engine = make();
-  describe(engine.name, () => {
-    let site, host;
-    before(async () => {
-      site = await startSite();
-      // `/course.html` frames the link; `/lab.html` frames a `#url=` link to the course's profile.
-      host = await startHost((origin) => `${site.url}?embed#${FRAGMENT}`);
-      host.lab = await startHost((origin) => `${site.url}?embed#url=${origin}/lab/copy_blocked.csv`);
-      await engine.launch();
-      console.log(`# ${engine.name}: ${engine.version}`);
+eachEngine((engine, ctx) => {
+  test(`${engine.name}: embed view in an iframe of another origin`, () => inFreshProfile(engine, async (s) => {
+    const frame = inFrame(engine, s);
+    const from = ctx.site.requests.length;
+    ctx.site.delays.set(APP_WASM, APP_WASM_DELAY_MS);
+    try {
+      await s.goto(ctx.host.url('course.html'));
+      assert.equal(await frame.host(() => location.origin), ctx.host.origin);
+      assert.notEqual(ctx.host.origin, new URL(ctx.site.url).origin, 'the frame is of another origin');
+
+      // The static first paint, the app's wasm held back: the link chart has drawn the link's
+      // chart where the app's will be, and no toolbar is shown.
+      await waitFor(frame, () => performance.getEntriesByName('roofline:link-chart').length === 1 && !!document.getElementById('first-paint'), undefined, { what: 'the link chart in the first paint' });
+      assert.equal(await frame.eval(() => document.documentElement.classList.contains('embed')), true);
+      assert.equal(await frame.eval(shown, '#first-paint .toolbar, #first-paint .mode-tab, #first-paint .file-button, #first-paint .side, #first-paint .machine-note'), 0, 'nothing but the chart in the first paint');
+      assert.deepEqual(await frame.eval(rectOf, '#first-paint .fp-link-chart'), chartRect(FRAME), "the link chart fills the frame under the bar");
+    } finally {
+      ctx.site.delays.delete(APP_WASM);
+    }
+
+    // The app, once its wasm has arrived: the same place and size, drawn.
+    await waitFor(frame, () => !document.getElementById('first-paint') && !!document.querySelector('#roofline-canvas')?.getAttribute('style'), undefined, { what: "the app's chart", timeout: 30000 });
+    await waitFor(frame, chartDrawn, undefined, { what: "the app's chart drawn" });
+    await frame.eval(recordErrors);
+    assert.deepEqual(await frame.eval(rectOf, '#roofline-canvas'), chartRect(FRAME), "the app's chart where the link chart was");
+    assert.ok((await frame.eval(inkedPixels)) > 2000, 'the canvas has a drawn chart');
+    assert.deepEqual(await frame.eval(() => [document.documentElement.scrollHeight, innerHeight]), [FRAME.height, FRAME.height], 'nothing below the frame');
+    // The chart alone: no toolbar, file picker, mode tabs, panels, table or footer.
+    assert.deepEqual(await frame.eval(() => ['.toolbar', '#file-input', '[role=tab]', '.side', 'table.kernels', 'footer'].filter((q) => document.querySelector(q))), [], 'none of the page around the chart');
+    // The machine, in one line.
+    assert.match(await frame.eval(() => document.querySelector('.embed-machine').textContent), /^NVIDIA V100/);
+
+    // Hover over a dot shows its numbers (as the cross-engine hover scenario, from the link).
+    const dot = await waitFor(frame, () => [...document.querySelectorAll('[aria-label="Points on the chart"] li')]
+      .map((li) => ({ x: +li.dataset.x, y: +li.dataset.y, text: li.textContent }))
+      .find((d) => d.text.includes('Volta_hmma_implicit_gemm_fprop_fp32_nhwc_128x128x64x1')), undefined, { what: 'the hmma dot' });
+    const [cx, cy] = await frame.eval(rectOf, '#roofline-canvas');
+    await frame.mouse(cx + dot.x, cy + dot.y);
+    const tip = await waitFor(frame, () => {
+      const t = document.querySelector('.tooltip');
+      return t && t.offsetParent !== null ? t.innerText : '';
+    }, undefined, { what: 'the tooltip' });
+    assert.match(tip, /Volta_hmma_implicit_gemm/);
+    // The link's counters for it (engine/tests/share_fixtures.rs reads the same fixture): 8
+    // launches, 86,165,504 cycles at a mean 1,300,168,704 Hz = 66.27 ms (the fixture predates
+    // the per-launch time, 65.9 ms from the files); 10,829,168,640 tensor instructions × 512
+    // FLOP each (the V100's) ÷ 66.27 ms = 83.7 TFLOP/s.
+    assert.match(tip, /time: 66\.3 ms/, tip);
+    assert.match(tip, /performance: 83\.7 TFLOP\/s/, tip);
+
+    // "Open in Roofline Explorer": a new tab, the frame's address without `embed`.
+    const link = await waitFor(frame, openLink, undefined, { what: 'the link to the full view' });
+    assert.equal(link.target, '_blank');
+    assert.equal(link.rel, 'noopener');
+    assert.ok(link.address.startsWith(`${ctx.site.url}?embed#v1.`), link.address);
+    assert.equal(link.href, link.address.replace('?embed#', '#'), 'the same address without embed');
+    // The keys zoom (a click in an empty corner of the plot focuses the chart, selecting
+    // nothing): the address changes, and the link with it.
+    await frame.mouse(cx + dot.x < 300 ? cx + 600 : cx + 100, cy + 40, true);
+    await frame.press('+');
+    const zoomed = await waitFor(frame, (before) => {
+      const l = [...document.querySelectorAll('a')].find((el) => el.textContent.includes('Open in Roofline Explorer'));
+      return location.href !== before && l?.href === location.href.replace('?embed#', '#') && location.href;
+    }, link.address, { what: 'the zoomed view in the address and the link' });
+    assert.notEqual(zoomed, link.address);
+
+    // The host makes the frame smaller: the chart follows.
+    await frame.host(({ width, height }) => { const f = document.querySelector('iframe'); f.width = width; f.height = height; return true; }, RESIZED);
+    const resized = await waitFor(frame, (want) => {
+      const r = document.querySelector('#roofline-canvas').getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height].map(Math.round).join(',') === want.join(',') && want;
+    }, chartRect(RESIZED), { what: 'the chart at the new frame size' });
+    assert.deepEqual(resized, chartRect(RESIZED));
+
+    // No error, no alert, no panic; neither the service worker nor the parser worker fetched.
+    assert.deepEqual(await frame.eval(() => window.__e2eErrors), [], 'uncaught errors in the frame');
+    assert.equal(await frame.eval(() => window.rooflinePanic ? String(window.rooflinePanic) : ''), '');
+    assert.equal(await frame.eval(alertText), '', 'no alert');
+    assert.deepEqual(ctx.site.requests.slice(from).filter((u) => /sw\.js|roofline-worker/.test(u)), [], 'no service worker or parser fetched by the embed');
+
+    // A file dropped on the frame: refused with where files open, the frame still the chart.
+    const before = await frame.eval(() => location.href);
+    const dropped = await frame.eval(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['kernel,time_s\nk,1\n'], 'run.csv', { type: 'text/csv' }));
+      const target = document.querySelector('#roofline-canvas');
+      const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt });
+      const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt });
+      target.dispatchEvent(over);
+      target.dispatchEvent(drop);
+      return [over.defaultPrevented, drop.defaultPrevented];
     });
-    after(async () => {
-      await engine.close();
-      for (const server of [site?.server, host?.server, host?.lab?.server]) {
-        server?.closeAllConnections();
-        server?.close();
-      }
-    });
+    assert.deepEqual(dropped, [true, true], 'the drop is the embed\'s, not the browser\'s');
+    assert.match(await waitFor(frame, alertText, undefined, { what: 'the drop refused' }), /opens no files: open it in Roofline Explorer/);
+    assert.equal(await frame.eval(() => location.href), before, 'the frame stays on the chart');
+  }));
 
-    test(`${engine.name}: embed view in an iframe of another origin`, () => inFreshProfile(engine, async (s) => {
-      const frame = inFrame(engine, s);
-      const from = site.requests.length;
-      site.delays.set(APP_WASM, APP_WASM_DELAY_MS);
-      try {
-        await s.goto(host.url('course.html'));
-        assert.equal(await frame.host(() => location.origin), host.origin);
-        assert.notEqual(host.origin, new URL(site.url).origin, 'the frame is of another origin');
+  test(`${engine.name}: an embed of a #url= link asks, then loads the course's profile`, () => inFreshProfile(engine, async (s) => {
+    const frame = inFrame(engine, s);
+    await s.goto(ctx.lab.url('lab.html'));
+    const title = await waitFor(frame, () => {
+      const d = document.querySelector('dialog.open-url');
+      return d?.open && d.querySelector('h2')?.textContent;
+    }, undefined, { what: 'the consent dialog in the frame' });
+    assert.equal(title, `Load a profile from ${new URL(ctx.lab.origin).host}?`);
+    await frame.eval(recordErrors);
+    // Clicked in the frame's page (the button's handler; a driver's click would be the same).
+    await frame.eval(() => { [...document.querySelectorAll('dialog.open-url button')].find((b) => b.textContent.trim() === 'Load').click(); return true; });
+    await waitFor(frame, () => [...document.querySelectorAll('[aria-label="Points on the chart"] li')].some((li) => li.textContent.includes('copy_blocked')), undefined, { what: "the profile's kernel on the chart", timeout: 30000 });
+    await waitFor(frame, chartDrawn);
+    assert.equal(await frame.eval(() => document.querySelector('dialog.open-url')?.open ?? false), false, 'the dialog closed');
+    assert.equal(await frame.eval(alertText), '', 'no alert');
+    assert.deepEqual(await frame.eval(() => window.__e2eErrors), [], 'uncaught errors in the frame');
+    assert.deepEqual(await frame.eval(() => ['.toolbar', '#file-input', 'table.kernels'].filter((q) => document.querySelector(q))), [], 'still the chart alone');
+  }));
 
-        // The static first paint, the app's wasm held back: the link chart has drawn the link's
-        // chart where the app's will be, and no toolbar is shown.
-        await waitFor(frame, () => performance.getEntriesByName('roofline:link-chart').length === 1 && !!document.getElementById('first-paint'), undefined, { what: 'the link chart in the first paint' });
-        assert.equal(await frame.eval(() => document.documentElement.classList.contains('embed')), true);
-        assert.equal(await frame.eval(shown, '#first-paint .toolbar, #first-paint .mode-tab, #first-paint .file-button, #first-paint .side, #first-paint .machine-note'), 0, 'nothing but the chart in the first paint');
-        assert.deepEqual(await frame.eval(rectOf, '#first-paint .fp-link-chart'), chartRect(FRAME), "the link chart fills the frame under the bar");
-      } finally {
-        site.delays.delete(APP_WASM);
-      }
-
-      // The app, once its wasm has arrived: the same place and size, drawn.
-      await waitFor(frame, () => !document.getElementById('first-paint') && !!document.querySelector('#roofline-canvas')?.getAttribute('style'), undefined, { what: "the app's chart", timeout: 30000 });
-      await waitFor(frame, chartDrawn, undefined, { what: "the app's chart drawn" });
-      await frame.eval(recordErrors);
-      assert.deepEqual(await frame.eval(rectOf, '#roofline-canvas'), chartRect(FRAME), "the app's chart where the link chart was");
-      assert.ok((await frame.eval(inkedPixels)) > 2000, 'the canvas has a drawn chart');
-      assert.deepEqual(await frame.eval(() => [document.documentElement.scrollHeight, innerHeight]), [FRAME.height, FRAME.height], 'nothing below the frame');
-      // The chart alone: no toolbar, file picker, mode tabs, panels, table or footer.
-      assert.deepEqual(await frame.eval(() => ['.toolbar', '#file-input', '[role=tab]', '.side', 'table.kernels', 'footer'].filter((q) => document.querySelector(q))), [], 'none of the page around the chart');
-      // The machine, in one line.
-      assert.match(await frame.eval(() => document.querySelector('.embed-machine').textContent), /^NVIDIA V100/);
-
-      // Hover over a dot shows its numbers (as the cross-engine hover scenario, from the link).
-      const dot = await waitFor(frame, () => [...document.querySelectorAll('[aria-label="Points on the chart"] li')]
-        .map((li) => ({ x: +li.dataset.x, y: +li.dataset.y, text: li.textContent }))
-        .find((d) => d.text.includes('Volta_hmma_implicit_gemm_fprop_fp32_nhwc_128x128x64x1')), undefined, { what: 'the hmma dot' });
-      const [cx, cy] = await frame.eval(rectOf, '#roofline-canvas');
-      await frame.mouse(cx + dot.x, cy + dot.y);
-      const tip = await waitFor(frame, () => {
-        const t = document.querySelector('.tooltip');
-        return t && t.offsetParent !== null ? t.innerText : '';
-      }, undefined, { what: 'the tooltip' });
-      assert.match(tip, /Volta_hmma_implicit_gemm/);
-      // The link's counters for it (engine/tests/share_fixtures.rs reads the same fixture): 8
-      // launches, 86,165,504 cycles at a mean 1,300,168,704 Hz = 66.27 ms (the fixture predates
-      // the per-launch time, 65.9 ms from the files); 10,829,168,640 tensor instructions × 512
-      // FLOP each (the V100's) ÷ 66.27 ms = 83.7 TFLOP/s.
-      assert.match(tip, /time: 66\.3 ms/, tip);
-      assert.match(tip, /performance: 83\.7 TFLOP\/s/, tip);
-
-      // "Open in Roofline Explorer": a new tab, the frame's address without `embed`.
-      const link = await waitFor(frame, openLink, undefined, { what: 'the link to the full view' });
-      assert.equal(link.target, '_blank');
-      assert.equal(link.rel, 'noopener');
-      assert.ok(link.address.startsWith(`${site.url}?embed#v1.`), link.address);
-      assert.equal(link.href, link.address.replace('?embed#', '#'), 'the same address without embed');
-      // The keys zoom (a click in an empty corner of the plot focuses the chart, selecting
-      // nothing): the address changes, and the link with it.
-      await frame.mouse(cx + dot.x < 300 ? cx + 600 : cx + 100, cy + 40, true);
-      await frame.press('+');
-      const zoomed = await waitFor(frame, (before) => {
-        const l = [...document.querySelectorAll('a')].find((el) => el.textContent.includes('Open in Roofline Explorer'));
-        return location.href !== before && l?.href === location.href.replace('?embed#', '#') && location.href;
-      }, link.address, { what: 'the zoomed view in the address and the link' });
-      assert.notEqual(zoomed, link.address);
-
-      // The host makes the frame smaller: the chart follows.
-      await frame.host(({ width, height }) => { const f = document.querySelector('iframe'); f.width = width; f.height = height; return true; }, RESIZED);
-      const resized = await waitFor(frame, (want) => {
-        const r = document.querySelector('#roofline-canvas').getBoundingClientRect();
-        return [r.x, r.y, r.width, r.height].map(Math.round).join(',') === want.join(',') && want;
-      }, chartRect(RESIZED), { what: 'the chart at the new frame size' });
-      assert.deepEqual(resized, chartRect(RESIZED));
-
-      // No error, no alert, no panic; neither the service worker nor the parser worker fetched.
-      assert.deepEqual(await frame.eval(() => window.__e2eErrors), [], 'uncaught errors in the frame');
-      assert.equal(await frame.eval(() => window.rooflinePanic ? String(window.rooflinePanic) : ''), '');
-      assert.equal(await frame.eval(alertText), '', 'no alert');
-      assert.deepEqual(site.requests.slice(from).filter((u) => /sw\.js|roofline-worker/.test(u)), [], 'no service worker or parser fetched by the embed');
-
-      // A file dropped on the frame: refused with where files open, the frame still the chart.
-      const before = await frame.eval(() => location.href);
-      const dropped = await frame.eval(() => {
-        const dt = new DataTransfer();
-        dt.items.add(new File(['kernel,time_s\nk,1\n'], 'run.csv', { type: 'text/csv' }));
-        const target = document.querySelector('#roofline-canvas');
-        const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt });
-        const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt });
-        target.dispatchEvent(over);
-        target.dispatchEvent(drop);
-        return [over.defaultPrevented, drop.defaultPrevented];
-      });
-      assert.deepEqual(dropped, [true, true], 'the drop is the embed\'s, not the browser\'s');
-      assert.match(await waitFor(frame, alertText, undefined, { what: 'the drop refused' }), /opens no files: open it in Roofline Explorer/);
-      assert.equal(await frame.eval(() => location.href), before, 'the frame stays on the chart');
-    }));
-
-    test(`${engine.name}: an embed of a #url= link asks, then loads the course's profile`, () => inFreshProfile(engine, async (s) => {
-      const frame = inFrame(engine, s);
-      await s.goto(host.lab.url('lab.html'));
-      const title = await waitFor(frame, () => {
-        const d = document.querySelector('dialog.open-url');
-        return d?.open && d.querySelector('h2')?.textContent;
-      }, undefined, { what: 'the consent dialog in the frame' });
-      assert.equal(title, `Load a profile from ${new URL(host.lab.origin).host}?`);
-      await frame.eval(recordErrors);
-      // Clicked in the frame's page (the button's handler; a driver's click would be the same).
-      await frame.eval(() => { [...document.querySelectorAll('dialog.open-url button')].find((b) => b.textContent.trim() === 'Load').click(); return true; });
-      await waitFor(frame, () => [...document.querySelectorAll('[aria-label="Points on the chart"] li')].some((li) => li.textContent.includes('copy_blocked')), undefined, { what: "the profile's kernel on the chart", timeout: 30000 });
-      await waitFor(frame, chartDrawn);
-      assert.equal(await frame.eval(() => document.querySelector('dialog.open-url')?.open ?? false), false, 'the dialog closed');
-      assert.equal(await frame.eval(alertText), '', 'no alert');
-      assert.deepEqual(await frame.eval(() => window.__e2eErrors), [], 'uncaught errors in the frame');
-      assert.deepEqual(await frame.eval(() => ['.toolbar', '#file-input', 'table.kernels'].filter((q) => document.querySelector(q))), [], 'still the chart alone');
-    }));
-
-    test(`${engine.name}: the page without ?embed keeps its toolbar`, () => inFreshProfile(engine, async (s) => {
-      await openApp(s, `${site.url}#${FRAGMENT}`);
-      assert.equal(await s.eval(() => document.documentElement.classList.contains('embed')), false);
-      assert.deepEqual(await s.eval(() => ['.toolbar', '#file-input', '[role=tab]', 'table.kernels', 'footer'].map((q) => !!document.querySelector(q))), [true, true, true, true, true]);
-      assert.equal(await s.eval(() => [...document.querySelectorAll('a')].some((a) => a.textContent.includes('Open in Roofline Explorer'))), false);
-    }));
-  });
-}
+  test(`${engine.name}: the page without ?embed keeps its toolbar`, () => inFreshProfile(engine, async (s) => {
+    await openApp(s, `${ctx.site.url}#${FRAGMENT}`);
+    assert.equal(await s.eval(() => document.documentElement.classList.contains('embed')), false);
+    assert.deepEqual(await s.eval(() => ['.toolbar', '#file-input', '[role=tab]', 'table.kernels', 'footer'].map((q) => !!document.querySelector(q))), [true, true, true, true, true]);
+    assert.equal(await s.eval(() => [...document.querySelectorAll('a')].some((a) => a.textContent.includes('Open in Roofline Explorer'))), false);
+  }));
+}, async (ctx) => {
+  // `/course.html` frames the link; `/lab.html` frames a `#url=` link to the course's profile.
+  ctx.host = await startHost((origin) => `${ctx.site.url}?embed#${FRAGMENT}`);
+  ctx.lab = await startHost((origin) => `${ctx.site.url}?embed#url=${origin}/lab/copy_blocked.csv`);
+});
