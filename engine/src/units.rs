@@ -21,6 +21,20 @@ pub const KIBI: f64 = 1024.0;
 /// Bytes of one DRAM/L2/global sector on NVIDIA GPUs since Volta (Ding & Williams, §III).
 pub const SECTOR_BYTES: f64 = 32.0;
 
+/// `n` with a comma between thousands, as the page and the pictures write counts: 1755 →
+/// "1,755" (a link's length, a clock in MHz).
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Formats `value` (in base units) with a decimal prefix for people: `1.23 G`.
 pub fn si(value: f64) -> String {
     let a = value.abs();

@@ -88,23 +88,11 @@ pub struct Framed {
 pub fn machine_line(m: &Machine) -> String {
     let name = m.short_name();
     match m.clock_hz.filter(|hz| hz.is_finite() && *hz > 0.0) {
-        Some(hz) => format!("{name} at {} MHz", thousands((hz / 1e6).round() as u64)),
+        Some(hz) => format!("{name} at {} MHz", crate::units::thousands((hz / 1e6).round() as u64)),
         None => name.to_string(),
     }
 }
 
-/// `n` with a comma between thousands: 1755 → "1,755".
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// The source files by name (no folders): one name alone, two or three listed ("2 files:
 /// a.csv, b.csv"), more as the count and the first two ("5 files: a.csv, b.csv, …").
@@ -267,9 +255,10 @@ mod tests {
 
     #[test]
     fn thousands_and_names() {
-        assert_eq!(thousands(1755), "1,755");
-        assert_eq!(thousands(765), "765");
-        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(crate::units::thousands(1755), "1,755");
+        assert_eq!(crate::units::thousands(765), "765");
+        assert_eq!(crate::units::thousands(1234567), "1,234,567");
+        assert_eq!(crate::units::thousands(0), "0");
         assert_eq!(files_line::<&str>(&[]), "");
         assert_eq!(files_line(&["/data/run/a.csv"]), "a.csv");
         assert_eq!(files_line(&["x/a.csv", "C:\\y\\b.csv"]), "2 files: a.csv, b.csv");

@@ -19,6 +19,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use super::{v2, DecodeError, EncodeError, MAX_LINK_CHARS, VERSION, VERSION_RUNS};
 use crate::domain::short_names::distinct_display_names;
+use crate::units::thousands;
 
 /// Longest text [`decode`] looks at: no link this build writes comes near it, and a longer
 /// one is refused before it is decoded into memory.
@@ -77,24 +78,12 @@ pub fn long_link_warning(chars: usize, save_file: &str) -> Option<String> {
     (chars > LONG_LINK_CHARS).then(|| {
         format!(
             "this link is long ({} characters): some chat previews, course sites and older browsers cut links past {}. To share a short one, put the profile on the web and share a #url= link to it (docs/SHARING.md, \"Open from a URL\"), or share the view as a file ({save_file})",
-            grouped(chars),
-            grouped(LONG_LINK_CHARS)
+            thousands(chars as u64),
+            thousands(LONG_LINK_CHARS as u64)
         )
     })
 }
 
-/// `n` with its thousands separated by commas: 3,222.
-pub(crate) fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut s = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            s.push(',');
-        }
-        s.push(d);
-    }
-    s
-}
 
 /// A view with runs is written as v2 (v1's payload, then the runs); one without, as v1, byte
 /// for byte as before v2 existed.
@@ -308,10 +297,10 @@ fn unframe<'a>(count: &str, framed: &'a str, before: usize) -> Result<&'a str, D
     if framed.len() < n {
         let missing = n - framed.len();
         let are = if missing == 1 { "is" } else { "are" };
-        return Err(DecodeError(format!("it was cut short; {} of its {} characters {are} missing. {COPY_AGAIN}", grouped(missing), grouped(before + n))));
+        return Err(DecodeError(format!("it was cut short; {} of its {} characters {are} missing. {COPY_AGAIN}", thousands(missing as u64), thousands((before + n) as u64))));
     }
     if framed.len() > n {
-        return Err(DecodeError(format!("it is {} characters long, not {}: it was altered, or joined to other text", grouped(before + framed.len()), grouped(before + n))));
+        return Err(DecodeError(format!("it is {} characters long, not {}: it was altered, or joined to other text", thousands((before + framed.len()) as u64), thousands((before + n) as u64))));
     }
     // One more than a multiple of 4 ends on the terminator, after a payload ending on - or _.
     match (n % 4, framed.as_bytes()) {
