@@ -97,6 +97,8 @@ pub fn Embed(state: AppState) -> impl IntoView {
             // `?embed#url=…`: the frame asks before it fetches, as the page does (open_url.rs).
             <crate::open_url::Consent state=state />
             <main class="workspace">
+                // The page's name for screen readers (the bar shows the machine instead).
+                <h1 class="visually-hidden">"Roofline Explorer: embedded chart"</h1>
                 <div class="chart-column">
                     <p class="embed-bar">
                         <span class="embed-machine" role="status" aria-label="Machine" title=text(machine)>{text(machine)}</span>
