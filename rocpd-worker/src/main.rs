@@ -37,7 +37,7 @@ thread_local! {
 
 #[path = "../../worker/src/js.rs"]
 mod js;
-use js::{field, object, scope};
+use js::{field, now, object, scope};
 
 /// Posts an object of these fields.
 fn post(fields: &[(&str, JsValue)]) {
@@ -57,16 +57,6 @@ fn on_read() {
     });
 }
 
-/// `performance.now()`, ms.
-fn now() -> f64 {
-    let perf = field(&js_sys::global(), "performance");
-    js_sys::Reflect::get(&perf, &JsValue::from_str("now"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call0(&perf).ok())
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0)
-}
 
 /// Reads the database `file` with the engine's rocpd reader, SQLite reading its pages from the
 /// `File` ([`vfs`]). Errors name the file.

@@ -1,5 +1,5 @@
 //! The few JavaScript-boundary helpers every worker of the site needs: its global scope, a
-//! message's field, a message built from fields. One file for the parser worker (`worker/`)
+//! message's field, a message built from fields, the clock. One file for the parser worker (`worker/`)
 //! and the SQLite worker (`rocpd-worker/`, which includes it by path): two binaries, one copy.
 
 use wasm_bindgen::{JsCast, JsValue};
@@ -21,4 +21,15 @@ pub fn object(fields: &[(&str, JsValue)]) -> js_sys::Object {
         let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
     }
     o
+}
+
+/// `performance.now()` in the worker, ms (0 where the scope has no `performance`).
+pub fn now() -> f64 {
+    let perf = field(&js_sys::global(), "performance");
+    js_sys::Reflect::get(&perf, &JsValue::from_str("now"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&perf).ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0)
 }

@@ -67,7 +67,7 @@ impl ProgressStep {
 }
 
 mod js;
-use js::{field, object, scope};
+use js::{field, now, object, scope};
 
 /// Posts `{id, key: value}` to the page.
 fn reply(id: &JsValue, key: &str, value: &JsValue) {
@@ -303,16 +303,6 @@ struct Times {
     database: rocpd::Stats,
 }
 
-/// `performance.now()` in the worker, ms.
-fn now() -> f64 {
-    let perf = field(&js_sys::global(), "performance");
-    js_sys::Reflect::get(&perf, &JsValue::from_str("now"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call0(&perf).ok())
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0)
-}
 
 /// Parses files already in memory (pasted text, fetched examples) as one dataset.
 fn load_sources(sources: &JsValue) -> Result<Dataset, String> {
