@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync, readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, settled, settledAddress, canvasData, tableText, SAMPLES } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { startSite, launch, openPage, waitForChart, settled, settledAddress, canvasData, tableText, SAMPLES, NERSC_RUN } from './helpers.mjs';
 import { MENUS, openMenu } from './menus.mjs';
 
 let site, browser;
@@ -13,7 +13,6 @@ before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.server.close(); });
 
 const NCU = join(SAMPLES, 'ncu');
-const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 const clean = { consoleErrors: [], foreignRequests: [], pageErrors: [] };
 
 const axes = (page) => page.getAttribute('#roofline-canvas', 'data-axes');
@@ -32,7 +31,7 @@ async function dropFiles(page, paths) {
 
 test('load by drop, hover a dot for its numbers, click selects it in the table', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
-  await dropFiles(page, nerscRun);
+  await dropFiles(page, NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma_implicit_gemm'));
   await settled(page);
   await waitForChart(page);
@@ -70,7 +69,7 @@ test('load by drop, hover a dot for its numbers, click selects it in the table',
 
 test('every mode draws, by click and by keys 1–5', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);
   const seen = new Set();
@@ -119,7 +118,7 @@ test('zoom changes the axes: wheel, keys and reset', async () => {
 
 test('filter, top-N, sorting and arrow keys', async () => {
   const { context, page } = await openPage(browser, site.url);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);
   await page.locator('body').press('/');
@@ -188,7 +187,7 @@ test('pasted CSV text is analysed like a file', async () => {
 
 test('a downloaded .roofline.json view file restores the whole view by drop', async () => {
   const { context, page } = await openPage(browser, site.url);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);
   await page.getByRole('tab', { name: 'Hierarchical' }).click();
@@ -216,7 +215,7 @@ test('a downloaded .roofline.json view file restores the whole view by drop', as
 test('a file lacking counters loads with a warning naming the missing metrics', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
   // One metric of the NERSC run: DRAM bytes only, no time or FLOPs.
-  await page.setInputFiles('#file-input', nerscRun.find((f) => f.endsWith('dram__bytes.sum')));
+  await page.setInputFiles('#file-input', NERSC_RUN.find((f) => f.endsWith('dram__bytes.sum')));
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Eigen'));
   await settled(page);
   const warnings = page.locator('.warnings');

@@ -6,17 +6,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, basename } from 'node:path';
-import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { startSite, launch, openPage, waitForChart, canvasData, SAMPLES, settled } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, canvasData, settled, NERSC_RUN } from './helpers.mjs';
 import { MENUS, openMenu, pickExample } from './menus.mjs';
 
 let site, browser, dir;
 before(async () => { site = await startSite(); browser = await launch(); dir = mkdtempSync(join(tmpdir(), 'roofline-compare-')); });
 after(async () => { await browser?.close(); site?.server.close(); if (dir) rmSync(dir, { recursive: true, force: true }); });
 
-const NCU = join(SAMPLES, 'ncu');
-const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 const clean = { consoleErrors: [], foreignRequests: [], pageErrors: [] };
 const HMMA = 'Volta_hmma_implicit_gemm_fprop_fp32_nhwc_128x128x64x1_1x3x3x0x1';
 const DELTA_HEADER = 'Δ time / Δ perf vs previous run';
@@ -24,7 +22,7 @@ const DELTA_HEADER = 'Δ time / Δ perf vs previous run';
 /// The same run with HMMA's elapsed cycles halved: time is Σcycles / clock (NERSC recipe), so
 /// its time halves and, its FLOPs unchanged, its FLOP/s doubles. Written to a temp dir.
 function fasterRun() {
-  return nerscRun.map((path) => {
+  return NERSC_RUN.map((path) => {
     let text = readFileSync(path, 'utf8');
     if (path.endsWith('.sm__cycles_elapsed.avg')) {
       let changed = 0;
@@ -50,7 +48,7 @@ const deltaOf = (page, name) => page.locator('table.kernels tbody tr', { hasText
 
 test('add a run: Δ column, tooltip change, arrows on the chart, clear runs', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction((n) => document.querySelector('table.kernels tbody').innerText.includes(n), HMMA);
   await settled(page);
   await waitForChart(page);
@@ -109,7 +107,7 @@ test('a trajectory example shows its path; opening files clears it', async () =>
   assert.equal(await page.locator('table.kernels tbody tr').count(), 1, 'v9, the last step');
   assert.equal(await deltaOf(page, 'GPP'), '-8.1% / +9.3%');
   assert.match(await page.locator('.runs-status').innerText(), /Comparing 9 runs: v1\.collapse3 → .* → v8\.abs → current/);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction((n) => document.querySelector('table.kernels tbody').innerText.includes(n), HMMA);
   await settled(page);
   await page.waitForFunction(() => !document.querySelector('table.kernels thead th.delta'));

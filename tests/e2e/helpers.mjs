@@ -5,9 +5,13 @@ import { chromium } from 'playwright-core';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
+import { readdirSync } from 'node:fs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLES = join(ROOT, '..', 'shared', 'samples');
+/// The NERSC deep-learning run's five Nsight Compute files (one run, 49 kernels), which many
+/// tests load together.
+export const NERSC_RUN = readdirSync(join(SAMPLES, 'ncu')).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(SAMPLES, 'ncu', f));
 
 /// Serves `dist/` (or the build in $ROOFLINE_DIST, for a second build beside the main one).
 export async function startSite() {

@@ -10,16 +10,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
-import { startSite, launch, waitForChart, SAMPLES, settled } from './helpers.mjs';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { startSite, launch, waitForChart, SAMPLES, settled, NERSC_RUN } from './helpers.mjs';
 import { MENUS, openMenu, menuOpen, axeViolations } from './menus.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.server.close(); });
 
-const NCU = join(SAMPLES, 'ncu');
-const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const MODES = ['Classic', 'Hierarchical', 'Instruction', 'Memory walls', 'Transfers'];
@@ -38,7 +36,7 @@ async function open(viewport, scheme = 'light', url = site.url) {
 }
 
 async function openNersc(page) {
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);
   await waitForChart(page);
@@ -192,7 +190,7 @@ for (const [name, viewport] of [['1366×768', LAPTOP], ['390×844', PHONE]]) {
 /// whether any launch did floating-point work (FFMA or tensor instructions).
 function nerscByHand() {
   const metric = (name) => {
-    const text = readFileSync(nerscRun.find((f) => f.endsWith(`.${name}`)), 'utf8');
+    const text = readFileSync(NERSC_RUN.find((f) => f.endsWith(`.${name}`)), 'utf8');
     const perKernel = new Map();
     for (const line of text.split('\n')) {
       if (!line.startsWith('"') || line.startsWith('"ID"')) continue;
@@ -418,7 +416,7 @@ test('a machine file replaces the built-in example and waits for a profile; with
 
 test('a warning is a short sentence first, its metrics and command on demand, the command wrapping in a copyable box', async () => {
   const { context, page, problems } = await open(LAPTOP);
-  await page.setInputFiles('#file-input', nerscRun.find((f) => f.endsWith('dram__bytes.sum')));
+  await page.setInputFiles('#file-input', NERSC_RUN.find((f) => f.endsWith('dram__bytes.sum')));
   const item = page.locator('.warnings li').first();
   await item.waitFor({ state: 'visible' });
   assert.equal(await item.locator('.warning-sentence').innerText(), 'This file has byte counts but no time or FLOP counters');

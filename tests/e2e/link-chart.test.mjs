@@ -5,9 +5,9 @@
 // left to the app, which says why.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSite, launch, openPage, waitForChart, settledAddress, SAMPLES, ROOT, settled } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, ROOT, settled, NERSC_RUN } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
@@ -84,7 +84,7 @@ test('a profile’s machine sentence, a filter, a selection and the dark theme, 
   // A link made by the app from a real Nsight Compute profile: the machine is chosen from the
   // profile's device, so the sentence above the chart says which GPU and clock.
   const { context, page } = await openPage(browser, site.url);
-  const ncu = readdirSync(join(SAMPLES, 'ncu')).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(SAMPLES, 'ncu', f));
+  const ncu = NERSC_RUN;
   await page.setInputFiles('#file-input', ncu);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);

@@ -4,21 +4,19 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readFileSync, readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, ROOT, settled } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, ROOT, settled, NERSC_RUN } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.server.close(); });
 
-const NCU = join(SAMPLES, 'ncu');
-const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 const fixture = (name) => readFileSync(join(ROOT, 'engine', 'tests', 'fixtures', 'links', name), 'utf8').trim();
 const clean = { consoleErrors: [], foreignRequests: [], pageErrors: [] };
 
 test('mode, zoom, selection and filter survive the address into a fresh context', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);
   await page.getByRole('tab', { name: 'Hierarchical' }).click();

@@ -4,15 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
-import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, settled } from './helpers.mjs';
+import { startSite, launch, openPage, waitForChart, settledAddress, canvasData, tableText, SAMPLES, settled, NERSC_RUN } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.server.close(); });
 
 const NCU = join(SAMPLES, 'ncu');
-const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 
 test('opens with the built-in example drawn, no console errors, no foreign requests', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
@@ -29,10 +27,10 @@ test('opens with the built-in example drawn, no console errors, no foreign reque
 });
 
 test('picking Nsight Compute files lists kernels and the address reopens the same chart', async () => {
-  assert.equal(nerscRun.length, 5, 'the five one-metric files of the NERSC run');
+  assert.equal(NERSC_RUN.length, 5, 'the five one-metric files of the NERSC run');
   const { context, page, problems } = await openPage(browser, site.url);
   const before = await canvasData(page);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma_implicit_gemm'));
   await settled(page);
   await waitForChart(page);

@@ -4,21 +4,17 @@
 // links to the site's formats page, which opens.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
-import { startSite, launch, openPage, settled, SAMPLES } from './helpers.mjs';
+import { startSite, launch, openPage, settled, NERSC_RUN } from './helpers.mjs';
 
 let site, browser;
 before(async () => { site = await startSite(); browser = await launch(); });
 after(async () => { await browser?.close(); site?.server.close(); });
 
-const NCU = join(SAMPLES, 'ncu');
-const nerscRun = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
 const clean = { consoleErrors: [], foreignRequests: [], pageErrors: [] };
 
 test('the NERSC run: a warning names the FLOPs not collected; the panel gives the verdict first and each number with its metric', async () => {
   const { context, page, problems } = await openPage(browser, site.url);
-  await page.setInputFiles('#file-input', nerscRun);
+  await page.setInputFiles('#file-input', NERSC_RUN);
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
   await settled(page);
   // The set collected FFMA and the tensor pipe only: 27 of its 49 kernels show no FLOPs.

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { SAMPLES, ROOT } from '../helpers.mjs';
 
 const NCU = join(SAMPLES, 'ncu');
-export const NERSC_RUN = readdirSync(NCU).filter((f) => f.startsWith('DeepLearningProfiling__')).map((f) => join(NCU, f));
+export { NERSC_RUN } from '../helpers.mjs';
 export const COPY_BLOCKED = join(NCU, 'nsightful__tests_copy_blocked.csv');
 export const FAILED_RUN = join(NCU, 'Roofline-Analysis__decodebench_results_ncu_flashinfer_paged_decode__gqa_fp8_b64_ctx4k_p64.ncu.csv');
 const RAW = join(NCU, 'Roofline-Analysis__decodebench_results_ncu_torch_sdpa_flash__gqa_bf16_b8_ctx32k_p64.ncu.csv');
