@@ -23,6 +23,18 @@ fn binding_roof<'s>(s: &'s Scene, what: &str) -> &'s RoofKey {
 }
 
 /// Whether a box lies in the plot (half a pixel of rounding).
+/// The performance (FLOP/s) of the scene's first dashed flat roof: a bound without a roof of
+/// its own, drawn flat (chart::binding).
+fn flat_roof_y(s: &Scene) -> f64 {
+    s.shapes
+        .iter()
+        .find_map(|sh| match sh {
+            Shape::Line { points, dash: true, .. } if points.len() == 2 && points[0].1 == points[1].1 => Some(s.y.from_px(points[0].1)),
+            _ => None,
+        })
+        .expect("a dashed flat roof")
+}
+
 fn in_plot(s: &Scene, b: &[f64; 4]) -> bool {
     let p = s.plot;
     b[0] >= p[0] - 0.5 && b[1] >= p[1] - 0.5 && b[2] <= p[2] + 0.5 && b[3] <= p[3] + 0.5
@@ -175,14 +187,7 @@ fn an_issue_bound_kernel_gets_the_issue_roof() {
     let s = chart::build(&ChartInput::new(&ks, &m, 960.0, 595.0).with_selected(Some(0)));
     let r = binding_roof(&s, "classic");
     assert_eq!(r.name, "instruction issue ≈ 1.45 TFLOP/s");
-    let flat_y = s
-        .shapes
-        .iter()
-        .find_map(|sh| match sh {
-            Shape::Line { points, dash: true, .. } if points.len() == 2 && points[0].1 == points[1].1 => Some(s.y.from_px(points[0].1)),
-            _ => None,
-        })
-        .expect("a dashed flat roof");
+    let flat_y = flat_roof_y(&s);
     assert!((flat_y / 1.449_275_362e12 - 1.0).abs() < 1e-6, "{flat_y}");
     assert!((s.y.from_px(s.hits[0].cy) / flat_y - 0.69).abs() < 1e-6);
 }
@@ -205,14 +210,7 @@ fn a_bf16_matrix_and_fp32_kernel_gets_the_combined_roof() {
         let s = chart::build(&ChartInput::new(&ks, &m, 960.0, 595.0).with_mode(mode).with_selected(Some(0)).with_hidden_compute(&hidden));
         let r = binding_roof(&s, &format!("{mode:?}"));
         assert_eq!(r.name, "BF16 matrix + FP32 compute 721 TFLOP/s", "{mode:?}");
-        let flat_y = s
-            .shapes
-            .iter()
-            .find_map(|sh| match sh {
-                Shape::Line { points, dash: true, .. } if points.len() == 2 && points[0].1 == points[1].1 => Some(s.y.from_px(points[0].1)),
-                _ => None,
-            })
-            .expect("a dashed flat roof");
+        let flat_y = flat_roof_y(&s);
         assert!((flat_y / 720.603_889_6e12 - 1.0).abs() < 1e-6, "{mode:?}: {flat_y}");
         // The dot, 2.0669e12 ÷ 3e-3 = 688.97 TFLOP/s, sits at 2.86829 ÷ 3 = 95.6% of it.
         let dot = s.y.from_px(s.hits[0].cy);
