@@ -4,6 +4,8 @@
 # /roofline/ (as on GitHub Pages): the detailed tests in Chromium, then the same scenarios in
 # Chromium, Firefox ESR and WebKitGTK, and one shared link across the three (tests/e2e/engines/).
 source "$(dirname "$0")/lib.sh"
+# A test run compiles each crate once: incremental caches would only take disk (CI's is shared).
+export CARGO_INCREMENTAL=0
 ensure_build_tools
 ensure_browsers
 cd "$ROOT"
@@ -15,7 +17,11 @@ say "wasm tests in headless Chromium"
 # wasm-bindgen-test-runner gives chromedriver 5 s by default to bind its port and then fails the
 # run; on a fresh CI machine its first start took longer (CI failed so on 2026-12-02). 120 s in
 # all, with the runner's own restart of a driver that has not bound after 10 s.
-CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 WASM_BINDGEN_TEST_DRIVER_TIMEOUT=120 \
+# chromedriver leaves a 110 MB browser profile in $TMPDIR per test binary when the runner stops
+# it; they go in a folder of their own, removed after.
+wasm_tmp="$(mktemp -d)"
+trap 'rm -rf "$wasm_tmp"' EXIT
+TMPDIR="$wasm_tmp" CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 WASM_BINDGEN_TEST_DRIVER_TIMEOUT=120 \
     cargo test -p roofline-app --target wasm32-unknown-unknown
 
 build_site "/roofline/"
