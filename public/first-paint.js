@@ -1,7 +1,7 @@
 // Before the first paint (index.html, render-blocking and tiny): a page opened from a shared
 // link (`#v1.…`) shows another view than the built-in example, so the skeleton hides the
 // example's image (app/first-paint.css), and the link chart (first/, a module of the engine's
-// link codec and chart without the app's view layer: 192 KB gzipped against the app's 436 KB)
+// link codec and chart without the app's view layer: 177 KB gzipped against the app's 543 KB)
 // draws the link's chart in its place before the app has arrived (docs/PERFORMANCE.md).
 // Only a share link (`#v` + digits + `.`): another fragment (`#url=`, open_url.rs) gets the plain
 // skeleton, since its view is not in the address.
@@ -74,6 +74,20 @@ window.rooflineFirstPaint = new Promise((resolve) => {
   }
 });
 
+// `rooflineAppWanted`: resolved when the app's scripts may be fetched: at once, or on a shared
+// link's page once the link chart's wasm has arrived, as the app's wasm below (12.6 KB gzipped
+// of bindings would share the network with the link chart's). The loader (boot-*.js,
+// scripts/postbuild.mjs) imports the bindings then, and they are preloaded from here, named in
+// <meta name="roofline-bindings">, since the loader runs only once the page is parsed.
+window.rooflineAppWanted = (linkDownloaded || Promise.resolve()).then(() => {
+  const href = document.querySelector('meta[name="roofline-bindings"]')?.content;
+  if (!href) return;
+  const preload = document.createElement('link');
+  preload.rel = 'modulepreload';
+  preload.crossOrigin = 'anonymous';
+  preload.href = href;
+  document.head.appendChild(preload);
+});
 // `rooflineWasm`: the app's wasm, asked for once that image has been shown, or on a shared
 // link's page once the link chart's wasm has arrived (docs/PERFORMANCE.md, "the link chart").
 // The release build names it in <meta name="roofline-wasm">, where Trunk put its preload

@@ -37,18 +37,18 @@ ensure_wasm_bindgen() {
     fi
 }
 
-# wasm-opt from npm's binaryen (Debian's wasm-opt 108 produces a wasm that fails to load),
+# wasm-opt from npm's binaryen (Debian's wasm-opt 108 produces a wasm that fails to load), esbuild (the scripts' minifier),
 # lightningcss (the stylesheets' minifier, scripts/postbuild.mjs) and the browser test drivers
 # (playwright-core for Chromium, puppeteer-core for Firefox, selenium-webdriver for WebKit).
 # Skipped when node_modules matches package-lock.json.
 ensure_npm() {
     cd "$ROOT"
     local missing=""
-    for m in lightningcss playwright-core puppeteer-core selenium-webdriver; do
+    for m in esbuild lightningcss playwright-core puppeteer-core selenium-webdriver; do
         [ -d "node_modules/$m" ] || missing="$missing $m"
     done
     if [ ! -x node_modules/.bin/wasm-opt ] || [ -n "$missing" ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "installing npm tools (binaryen, lightningcss, playwright-core, puppeteer-core, selenium-webdriver)"
+        say "installing npm tools (binaryen, esbuild, lightningcss, playwright-core, puppeteer-core, selenium-webdriver)"
         npm ci --no-audit --no-fund
     fi
 }

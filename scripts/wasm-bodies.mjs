@@ -16,8 +16,15 @@ function leb(bytes, at) {
 
 /// Map of function index → body size in bytes, for the functions the module defines.
 export function bodySizes(bytes) {
+  return new Map([...bodyRanges(bytes).bodies].map(([index, [start, end]]) => [index, end - start]));
+}
+
+/// Where each defined function's body lies in the module (`bodies`: index → [start, end) byte
+/// offsets), and the data section's bytes (`data`, empty where there is none).
+export function bodyRanges(bytes) {
   let at = 8, imported = 0;
-  const sizes = new Map();
+  const bodies = new Map();
+  let data = bytes.subarray(0, 0);
   while (at < bytes.length) {
     const id = bytes[at];
     const [len, start] = leb(bytes, at + 1);
@@ -47,11 +54,13 @@ export function bodySizes(bytes) {
       let [n, p] = leb(bytes, start);
       for (let i = 0; i < n; i++) {
         const [size, body] = leb(bytes, p);
-        sizes.set(imported + i, size);
+        bodies.set(imported + i, [body, body + size]);
         p = body + size;
       }
+    } else if (id === 11) {
+      data = bytes.subarray(start, end);
     }
     at = end;
   }
-  return sizes;
+  return { bodies, data };
 }

@@ -133,9 +133,11 @@ fn parse_number(text: &str) -> Option<f64> {
 /// The catalogue grouped for the picker: vendor and generation ("NVIDIA Hopper"), in the
 /// catalogue's order, each group's machines as (id, name).
 pub fn groups(machines: &[Machine], query: &str) -> Vec<(String, Vec<(String, String)>)> {
-    let q = query.trim().to_lowercase();
+    // ASCII case folding: the catalogue's names are ASCII (Unicode's tables would be 12 KB of
+    // the wasm, engine/src/notice.rs).
+    let q = query.trim().to_ascii_lowercase();
     let matches = |m: &Machine| {
-        q.is_empty() || [m.id.as_str(), m.name.as_str(), m.arch.as_deref().unwrap_or(""), m.generation.as_deref().unwrap_or("")].iter().any(|t| t.to_lowercase().contains(&q))
+        q.is_empty() || [m.id.as_str(), m.name.as_str(), m.arch.as_deref().unwrap_or(""), m.generation.as_deref().unwrap_or("")].iter().any(|t| t.to_ascii_lowercase().contains(&q))
     };
     let mut out: Vec<(String, Vec<(String, String)>)> = Vec::new();
     for m in machines.iter().filter(|m| matches(m)) {

@@ -303,7 +303,7 @@ fn mismatch(device: Option<&Device>, found: &Machine, picked: &Machine) -> Optio
 
 fn several_devices(ds: &Dataset) -> String {
     let mut runs: Vec<_> = ds.devices.runs.iter().collect();
-    runs.sort_by(|a, b| b.kernel_time_s.total_cmp(&a.kernel_time_s));
+    crate::order::sort_by(&mut runs, |a, b| b.kernel_time_s.total_cmp(&a.kernel_time_s));
     let describe = |r: &&crate::dataset::DeviceRun| format!("{} ({} s of kernels)", r.device.describe(), crate::units::si(r.kernel_time_s));
     let others: Vec<String> = runs.iter().skip(1).map(describe).collect();
     format!("the files name several devices: the roofs are those of {}, which ran the most kernel time; also {}", runs.first().map(describe).unwrap_or_default(), others.join(", "))

@@ -358,7 +358,7 @@ pub fn group_kernels(kernels: &[KernelProfile], pattern: &str, group_name: &str)
 /// last, in their original order.
 pub fn top_by_time(kernels: &[KernelProfile], n: usize) -> Vec<KernelProfile> {
     let mut sorted: Vec<&KernelProfile> = kernels.iter().collect();
-    sorted.sort_by(|a, b| match (a.time_s(), b.time_s()) {
+    crate::order::sort_by(&mut sorted, |a, b| match (a.time_s(), b.time_s()) {
         (Some(x), Some(y)) => y.total_cmp(&x),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,

@@ -20,6 +20,7 @@ pub mod import;
 pub mod limits;
 pub mod model;
 pub mod notice;
+pub mod order;
 pub mod provenance;
 pub mod report;
 pub mod selection;

@@ -10,6 +10,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("units", 0),
     ("error", 0),
     ("notice", 0),
+    ("order", 0),
     ("domain", 0),
     ("model", 1),
     ("import", 2),

@@ -11,7 +11,9 @@
 //!
 //! Anything the app would show above the chart that this module does not (an alert: a link
 //! that cannot be opened, a machine this build does not know, a filter that is not a regular
-//! expression) leaves the first paint as it is: the app says why when it mounts.
+//! expression) leaves the first paint as it is: the app says why when it mounts. So do a
+//! comparison of runs and a filter with regular-expression syntax beyond `|`: this module has
+//! no regex engine (`selection::visible_words`).
 
 use roofline_engine::chart::{Mode, Theme};
 use roofline_engine::notice::capitalise;
@@ -31,8 +33,7 @@ fn main() {
 fn draw() -> Option<()> {
     let window = web_sys::window()?;
     let hash = window.location().hash().ok()?;
-    let view = share::decode(hash.strip_prefix('#').unwrap_or(&hash)).ok()?;
-    let chart = LinkChart::of(&view)?;
+    let chart = chart_of(hash.strip_prefix('#').unwrap_or(&hash))?;
     let document = window.document()?;
     let skeleton = document.query_selector("#first-paint .chart-wrap").ok()??;
     let system_dark = window.match_media("(prefers-color-scheme: dark)").ok().flatten().is_some_and(|q| q.matches());
@@ -55,9 +56,36 @@ fn draw() -> Option<()> {
         None => skeleton.replace_with_with_node_1(&wrap).ok()?,
     }
     let (width, height) = layout::chart_size(&wrap);
-    canvas::paint(&canvas, &chart.scene(width, height, system_dark)).ok()?;
+    paint(&canvas, &chart, width, height, system_dark)?;
     // The skeleton's menus, hidden until now (app/first-paint.css), name the link's machine.
     document.document_element()?.class_list().add_1("link-drawn").ok()
+}
+
+// The steps below are functions of their own (`inline(never)`), not inlined into `main`: V8
+// compiles a wasm function whole at its first call, on the page's main thread, and with
+// everything inlined `main` was one 95 KB function, compiled before its first line ran (64 ms of
+// a throttled phone's link chart in three such functions; docs/PERFORMANCE.md, "2026-12-07, later").
+
+/// The link's view decoded and made ready to draw; `None` where the app is to say why not.
+#[inline(never)]
+fn chart_of(link: &str) -> Option<LinkChart> {
+    LinkChart::of(&decoded(link)?)
+}
+
+#[inline(never)]
+fn decoded(link: &str) -> Option<share::View> {
+    share::decode(link).ok()
+}
+
+/// The chart's scene at the canvas's size, painted.
+#[inline(never)]
+fn paint(canvas: &HtmlCanvasElement, chart: &LinkChart, width: f64, height: f64, system_dark: bool) -> Option<()> {
+    canvas::paint(canvas, &scene(chart, width, height, system_dark)).ok()
+}
+
+#[inline(never)]
+fn scene(chart: &LinkChart, width: f64, height: f64, system_dark: bool) -> roofline_engine::chart::Scene {
+    chart.scene(width, height, system_dark)
 }
 
 /// The skeleton's toolbar says what the app's will: the link's mode and machine (the app's

@@ -9,28 +9,15 @@
 //   node tests/bench/phone-budgets.mjs [DIST]     (exit status 1 if a budget fails)
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { launch, NERSC_RUN } from '../e2e/helpers.mjs';
+import { launch } from '../e2e/helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { visit, median } from './throttle.mjs';
+import { visit, median, nerscLink } from './throttle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = process.argv[2] || join(root, 'dist');
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 
-/// The NERSC run's link fragment, as `roofline link` writes it (its machine: the CLI's default).
-function nerscLink() {
-  if (process.env.BENCH_HASH) return process.env.BENCH_HASH;
-  const files = NERSC_RUN;
-  if (files.length !== 5) throw new Error(`phone-budgets: expected the NERSC run's 5 files in ../shared/samples/ncu, found ${files.length}`);
-  const cli = join(root, 'target', 'release', 'roofline');
-  if (!existsSync(cli)) execFileSync('cargo', ['build', '--quiet', '--release', '-p', 'roofline-cli'], { cwd: root, stdio: 'inherit' });
-  const url = execFileSync(cli, ['link', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').at(-1);
-  return url.slice(url.indexOf('#'));
-}
-
-const hash = nerscLink();
+const hash = nerscLink(root);
 const { server, url } = await serve(dist, 0, '/roofline/', { gzip: true });
 const browser = await launch();
 const link = [], bare = [];

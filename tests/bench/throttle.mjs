@@ -6,6 +6,11 @@
 // trace; this measures the page itself. Used by throttled-start.mjs (builds A/B) and
 // phone-budgets.mjs (issue 45's budgets).
 
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { NERSC_RUN } from '../e2e/helpers.mjs';
+
 /// Lighthouse's mobile throttling, as DevTools applies it.
 export const THROTTLING = { latency: 562.5, downloadThroughput: 1474.56 * 1024 / 8, uploadThroughput: 675 * 1024 / 8, cpuRate: 4 };
 
@@ -45,4 +50,17 @@ export async function visit(browser, url) {
   });
   await context.close();
   return r;
+}
+
+/// The NERSC five-file run's link fragment (`#v…`), as `roofline link` writes it (its machine:
+/// the CLI's default), made by the release CLI of the checkout at `root`; or BENCH_HASH. The long
+/// links courses share (3,2xx characters).
+export function nerscLink(root) {
+  if (process.env.BENCH_HASH) return process.env.BENCH_HASH;
+  const files = NERSC_RUN;
+  if (files.length !== 5) throw new Error(`expected the NERSC run's 5 files in ../shared/samples/ncu, found ${files.length}`);
+  const cli = join(root, 'target', 'release', 'roofline');
+  if (!existsSync(cli)) execFileSync('cargo', ['build', '--quiet', '--release', '-p', 'roofline-cli'], { cwd: root, stdio: 'inherit' });
+  const url = execFileSync(cli, ['link', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').at(-1);
+  return url.slice(url.indexOf('#'));
 }

@@ -2,7 +2,7 @@
 // chart (first/, the engine's link codec and chart without the app's view layer), whose wasm
 // arrives before the app's is asked for; the app then takes its place with the same pixels at the same
 // place, the same sentence above it and no layout shift. A link the link chart cannot draw is
-// left to the app, which says why.
+// left to the app, which says why; so is a filter that needs a regex engine.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -104,6 +104,30 @@ test('a profile’s machine sentence, a filter, a selection and the dark theme, 
   const phone = await linkThenApp(link, { width: 412, height: 823 });
   assertSame(phone, 'phone');
   assert.ok(phone.first.rect[2] < 412, `the phone's chart fits its screen (${phone.first.rect[2]} px)`);
+});
+
+test('a filter with regex syntax beyond | is left to the app, which applies it', async () => {
+  // The link chart filters by words and `|` only (selection::visible_words: it has no regex
+  // engine); `^volta_h` needs one, so the app draws this link's chart, filtered as it was.
+  const { context, page } = await openPage(browser, site.url);
+  await page.setInputFiles('#file-input', NERSC_RUN);
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('Volta_hmma'));
+  await settled(page);
+  await page.fill('#kernel-filter', '^volta_h');
+  await waitForChart(page);
+  const link = await settledAddress(page);
+  const rows = await page.locator('table.kernels tbody tr').allInnerTexts();
+  await context.close();
+  assert.ok(rows.length > 0 && rows.every((r) => /volta_h/i.test(r)), `the filter keeps the volta_h kernels: ${rows.length} rows`);
+
+  const opened = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const linked = await opened.newPage();
+  await linked.goto(link);
+  await waitForChart(linked);
+  assert.equal(await linked.evaluate(() => performance.getEntriesByName('roofline:link-chart').length), 0, 'nothing drawn by the link chart');
+  assert.equal(await linked.locator('#kernel-filter').inputValue(), '^volta_h');
+  assert.deepEqual(await linked.locator('table.kernels tbody tr').allInnerTexts(), rows, 'the app shows the same kernels');
+  await opened.close();
 });
 
 test('a link the link chart cannot draw is left to the app, which says why', async () => {

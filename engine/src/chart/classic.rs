@@ -11,7 +11,6 @@
 
 use super::binding::flop_binding;
 use super::colors::coloring;
-use super::compare;
 use super::dots::{radius_px, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem};
@@ -40,7 +39,7 @@ pub fn build(input: &ChartInput) -> Scene {
     let (roof_xs, mut roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     roof_ys.extend(own_roof);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
-    let (run_xs, run_ys) = compare::extent(input);
+    let (run_xs, run_ys) = input.runs_extent();
     let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
     let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
     let names = names_of(input);
@@ -50,7 +49,7 @@ pub fn build(input: &ChartInput) -> Scene {
         drawn[k] = true;
     }
     let colors = coloring(input, &names, &drawn);
-    let legend: Vec<LegendItem> = colors.legend.iter().cloned().chain([LegendItem::sizes()]).chain(compare::legend(input)).collect();
+    let legend: Vec<LegendItem> = colors.legend.iter().cloned().chain([LegendItem::sizes()]).chain(input.runs_legend()).collect();
     let mut b = Builder::with_strip(input, x_auto, y_auto, &legend, !strip.is_empty());
     b.reserve_dots(points.len(), 0);
 
@@ -64,7 +63,7 @@ pub fn build(input: &ChartInput) -> Scene {
             anchors.push((p.kernel, c, r));
         }
     }
-    compare::draw(&mut b, input, Some(&colors.colors));
+    input.draw_runs(&mut b, Some(&colors.colors));
     let dram = dram_roof.first().map_or("DRAM", |l| l.name.as_str());
     let x_title = if carm { "Arithmetic intensity (FLOP/byte, cache-aware: bytes at L1)".to_string() } else { format!("Arithmetic intensity (FLOP/byte, {dram})") };
     b.axes(&Axes { x_title: &x_title, y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });

@@ -107,6 +107,19 @@ const RING_REACH_PX: f64 = 4.0;
 /// Space between an arrow's ends and the markers it joins.
 const ARROW_GAP_PX: f64 = 1.5;
 
+/// The comparison's part of a chart (the earlier runs' extent, legend entry and drawing), which
+/// the modes' builders reach only through the input ([`ChartInput::runs_extent`] and its
+/// siblings), and the input only once [`ChartInput::with_runs`] has set it. A chart that never
+/// has runs, the link chart (`first/`), then links none of this module's code: 15 KB of its
+/// wasm, 6 KB gzipped of a shared link's first chart (docs/PERFORMANCE.md, "2026-12-07").
+pub(super) struct Layer {
+    pub extent: fn(&ChartInput) -> (Vec<f64>, Vec<f64>),
+    pub legend: fn(&ChartInput) -> Option<LegendItem>,
+    pub draw: fn(&mut Builder, &ChartInput, Option<&[Color]>),
+}
+
+pub(super) static LAYER: Layer = Layer { extent, legend, draw };
+
 /// Whether the chart of `input` draws runs at all.
 pub fn shows_runs(input: &ChartInput) -> bool {
     !input.runs.is_empty() && matches!(input.mode, Mode::Classic | Mode::Hierarchical | Mode::Instruction)

@@ -8,7 +8,6 @@
 //! each level. Dots come from `model::hierarchical`, roofs from the machine.
 
 use super::binding::{flop_binding, FlopBinding};
-use super::compare;
 use super::dots::{radius_px, selected_last_indices, Dot};
 use super::flop_roofs::{self, shown_compute};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
@@ -57,7 +56,7 @@ pub fn build(input: &ChartInput) -> Scene {
     let (roof_xs, mut roof_ys) = flop_roofs::extent(&memory, &compute, ridge);
     roof_ys.extend(own_roof);
     let peak = roof_ys.iter().copied().fold(0.0, f64::max);
-    let (run_xs, run_ys) = compare::extent(input);
+    let (run_xs, run_ys) = input.runs_extent();
     let x_auto = auto_range(points.iter().map(|p| p.flops_per_byte).chain(roof_xs).chain(run_xs), 0.3);
     let y_auto = auto_range(points.iter().map(|p| p.flops_per_s).chain(roof_ys).chain([peak / 1e3]).chain(run_ys), 0.15);
 
@@ -74,7 +73,7 @@ pub fn build(input: &ChartInput) -> Scene {
         .map(|&l| LegendItem::new(Swatch::Dot(pal.level(l)), level_name(m, l)))
         .collect();
     legend.push(LegendItem::sizes());
-    legend.extend(compare::legend(input));
+    legend.extend(input.runs_legend());
     let mut b = Builder::with_strip(input, x_auto, y_auto, &legend, !strip.is_empty());
     b.reserve_dots(points.len(), input.kernels.len());
     // Each kernel is named at its DRAM dot (the classic chart's), else its last level's.
@@ -114,7 +113,7 @@ pub fn build(input: &ChartInput) -> Scene {
         }
     }
     b.link(link, current.is_some() && current == input.selected, false, pal.link);
-    compare::draw(&mut b, input, None);
+    input.draw_runs(&mut b, None);
     b.axes(&Axes { x_title: "Arithmetic intensity (FLOP/byte at each level)", y_title: "Performance (GFLOP/s)", x_div: 1.0, y_div: GIGA });
     if !strip.is_empty() {
         let kernels = {

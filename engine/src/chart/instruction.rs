@@ -11,7 +11,7 @@
 //! ("the dots are well below the dotted line indicating a 2× loss"). Tensor kernels add their
 //! HMMA instruction rate per level (Fig. 9), ringed in the compute colour.
 
-use super::compare;
+
 use super::dots::{radius_px, selected_last, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;
@@ -103,7 +103,7 @@ pub fn build(input: &ChartInput) -> Scene {
     // Axis extents straight from the points (a min and a max: no vectors of 70 000 values).
     let top = peak.into_iter().chain(hmma).fold(0.0, f64::max);
     let roof_top = (top > 0.0).then_some(top);
-    let (run_xs, run_ys) = compare::extent(input);
+    let (run_xs, run_ys) = input.runs_extent();
     let xs = all.iter().map(|p| p.warp_inst_per_txn);
     let tensor_xs = dots.iter().flat_map(|d| d.tensor.map(|(n, _)| d.points(&all).iter().map(move |p| n / p.txn)).into_iter().flatten());
     let roof_xs = roof_top.into_iter().flat_map(|t| roofs.iter().map(move |r| t / r.1));
@@ -129,7 +129,7 @@ pub fn build(input: &ChartInput) -> Scene {
         legend.push(LegendItem::new(Swatch::Open(pal.compute), "ringed: HMMA inst"));
     }
     legend.push(LegendItem::sizes());
-    legend.extend(compare::legend(input));
+    legend.extend(input.runs_legend());
     let mut b = Builder::new(input, x_auto, y_auto, &legend);
     let tensors: usize = dots.iter().filter(|d| d.tensor.is_some()).map(|d| d.points.len()).sum();
     b.reserve_dots(all.len() + threads + tensors, dots.len());
@@ -164,7 +164,7 @@ pub fn build(input: &ChartInput) -> Scene {
         }
         b.link(line, selected, true, pal.link);
     }
-    compare::draw(&mut b, input, None);
+    input.draw_runs(&mut b, None);
     b.axes(&Axes { x_title: "Instruction intensity (warp inst/transaction)", y_title: "Performance (warp GIPS)", x_div: 1.0, y_div: GIGA });
     let names = names_of(input);
     if !input.show_ceilings {

@@ -48,6 +48,7 @@ pub use scale::LogScale;
 pub use scene::{arrow_geometry, ArrowGeometry, Anchor, Color, Hit, Marker, RoofKey, Scene, Shape, Theme};
 
 use crate::domain::Transfer;
+use frame::{Builder, LegendItem};
 use crate::model::{ComputeKind, Level, Machine};
 use crate::domain::profile::KernelProfile;
 use std::borrow::Cow;
@@ -149,6 +150,8 @@ pub struct ChartInput<'a> {
     /// arrows from run to run (kernels paired by `compare::pair` or the run's own pairing:
     /// [`compare`]). Empty: one run.
     pub runs: &'a [RunRef<'a>],
+    /// How the runs are drawn: set with them ([`compare::Layer`] says why).
+    runs_layer: Option<&'static compare::Layer>,
     /// What the classic chart's dot colours mean ([`colors`]).
     pub color_by: ColorBy,
     /// The kernels' display names, parallel to `kernels`, for the labels and the legend
@@ -184,6 +187,7 @@ impl<'a> ChartInput<'a> {
             word: WordSize::Bits32,
             transfers: &[],
             runs: &[],
+            runs_layer: None,
             color_by: ColorBy::Precision,
             names: None,
             cache: None,
@@ -253,7 +257,25 @@ impl<'a> ChartInput<'a> {
     /// Earlier runs, oldest first (see [`ChartInput::runs`]).
     pub fn with_runs(mut self, runs: &'a [RunRef<'a>]) -> Self {
         self.runs = runs;
+        self.runs_layer = Some(&compare::LAYER);
         self
+    }
+
+    /// The earlier runs' point coordinates, for the automatic ranges ([`compare::extent`]).
+    fn runs_extent(&self) -> (Vec<f64>, Vec<f64>) {
+        self.runs_layer.map_or_else(|| (Vec::new(), Vec::new()), |l| (l.extent)(self))
+    }
+
+    /// The legend entry of the earlier runs ([`compare::legend`]).
+    fn runs_legend(&self) -> Option<LegendItem> {
+        self.runs_layer.and_then(|l| (l.legend)(self))
+    }
+
+    /// Draws the earlier runs ([`compare::draw`]).
+    fn draw_runs(&self, b: &mut Builder, colors: Option<&[Color]>) {
+        if let Some(l) = self.runs_layer {
+            (l.draw)(b, self, colors);
+        }
     }
 
     pub fn with_color_by(mut self, by: ColorBy) -> Self {

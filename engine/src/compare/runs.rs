@@ -164,7 +164,7 @@ pub fn compare(before: Side<'_>, after: Side<'_>, pairing: &Pairing) -> Comparis
         })
         .collect();
     // Largest saving first; stable, so ties (and pairs without a saving, last) keep before's order.
-    pairs.sort_by(|x, y| match (x.saved_s, y.saved_s) {
+    crate::order::sort_by(&mut pairs, |x, y| match (x.saved_s, y.saved_s) {
         (Some(a), Some(b)) => b.total_cmp(&a),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,

@@ -179,11 +179,12 @@ pub fn clean_name(name: &str) -> String {
     t.trim().to_string()
 }
 
-/// `s` without whitespace, lower case, as characters: compared without allocating (an
-/// Nsight Compute page compares every launch's device with the file's devices; two `String`s
-/// per launch were ≈ 3 % of reading a raw page, docs/PERFORMANCE.md).
+/// `s` without whitespace, ASCII letters in lower case, as characters: compared without
+/// allocating (an Nsight Compute page compares every launch's device with the file's devices;
+/// two `String`s per launch were ≈ 3 % of reading a raw page, docs/PERFORMANCE.md). Device names
+/// are ASCII; Unicode's case tables would be 11.7 KB of the app's wasm.
 fn squashed(s: &str) -> impl Iterator<Item = char> + '_ {
-    s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase)
+    s.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_ascii_lowercase())
 }
 
 fn is_nvidia_name(lower: &str) -> bool {

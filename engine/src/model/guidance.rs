@@ -186,7 +186,7 @@ fn matrix_roof(m: &Machine, t: DataType, achieved_flops_per_s: Option<f64>) -> O
     let Some(rate) = achieved_flops_per_s.filter(|r| *r > first.flops_per_s) else { return Some(first) };
     let faster = m.compute.iter().filter(|c| c.kind == ComputeKind::Tensor && c.data_type == Some(t) && c.flops_per_s > first.flops_per_s);
     let mut by_rate: Vec<&Ceiling> = faster.collect();
-    by_rate.sort_by(|a, b| a.flops_per_s.total_cmp(&b.flops_per_s));
+    crate::order::sort_by(&mut by_rate, |a, b| a.flops_per_s.total_cmp(&b.flops_per_s));
     Some(by_rate.iter().copied().find(|c| c.flops_per_s >= rate).or(by_rate.last().copied()).unwrap_or(first))
 }
 
@@ -292,7 +292,7 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
     }
     if pipes.len() > 1 {
         let mut by_time: Vec<&PipeWork> = pipes.iter().collect();
-        by_time.sort_by(|a, b| b.time_s.total_cmp(&a.time_s));
+        crate::order::sort_by(&mut by_time, |a, b| b.time_s.total_cmp(&a.time_s));
         let names: Vec<&str> = by_time.iter().take(3).map(|p| p.name.as_str()).collect();
         let more = if by_time.len() > 3 { format!(" + {} more", by_time.len() - 3) } else { String::new() };
         let top = by_time[0];
@@ -340,7 +340,7 @@ pub fn bounds_and_gaps(k: &KernelProfile, m: &Machine) -> (Vec<Bound>, Vec<Strin
     if let (Some(inst), Some(peak)) = (warp_inst(k).filter(|i| *i > 0.0), m.warp_inst_per_s().filter(|p| *p > 0.0)) {
         out.push(Bound { name: "instruction issue".into(), kind: BoundKind::Issue, level: None, compute: None, data_type: None, time_s: inst / (peak * clock) });
     }
-    out.sort_by(|a, b| b.time_s.total_cmp(&a.time_s));
+    crate::order::sort_by(&mut out, |a, b| b.time_s.total_cmp(&a.time_s));
     (out, not_assessed)
 }
 
@@ -427,7 +427,7 @@ pub fn rank(kernels: &[KernelProfile], gs: &mut [Option<Guidance>]) {
     let total_s: f64 = kernels.iter().filter_map(|k| k.time_s()).filter(|t| *t > 0.0 && t.is_finite()).sum();
     let mut order: Vec<usize> = (0..gs.len()).filter(|&i| gs[i].as_ref().is_some_and(|g| !g.above_roof && g.potential_saving_s.is_some())).collect();
     let saving = |i: usize| gs[i].as_ref().and_then(|g| g.potential_saving_s).unwrap_or(0.0);
-    order.sort_by(|&a, &b| saving(b).total_cmp(&saving(a)).then(a.cmp(&b)));
+    crate::order::sort_by(&mut order, |&a, &b| saving(b).total_cmp(&saving(a)).then(a.cmp(&b)));
     for (rank, &i) in order.iter().enumerate() {
         if let Some(g) = gs[i].as_mut() {
             g.rank = Some(rank + 1);

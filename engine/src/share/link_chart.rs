@@ -6,7 +6,9 @@
 //!
 //! What the app would show beside the chart and that changes where the chart sits (an alert:
 //! a machine this build does not know, a filter that is not a regular expression) is not
-//! drawn here: [`LinkChart::of`] gives `None` and the page waits for the app. So does a view
+//! drawn here: [`LinkChart::of`] gives `None` and the page waits for the app. So does a filter
+//! with regular-expression syntax beyond `|` (`^volta`, `gemm.*nn`): the link chart carries no
+//! regex engine ([`selection::visible_words`]). So does a view
 //! that compares runs (a v2 link): its arrows, marks and the earlier run's roofs need the
 //! pairing and the comparison panel, which the first paint does not carry (it stays small).
 
@@ -55,7 +57,8 @@ impl LinkChart {
         let mut kernels = view.kernel_profiles();
         quantise_kernels(&mut kernels);
         let top_n = view.top_n.map(|n| n as usize);
-        let visible = selection::visible(&kernels, &view.filter, top_n).ok()?;
+        // A filter of plain words only: the regex engine is the app's ([`selection::visible_words`]).
+        let visible = selection::visible_words(&kernels, &view.filter, top_n)?;
         let names = distinct_display_names(&kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>());
         let note = view.choice.as_ref().and_then(|c| {
             let chosen = c.chosen?;
