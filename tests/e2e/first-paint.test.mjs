@@ -118,7 +118,8 @@ async function wasmRequests(page) {
 test("the app's wasm is asked for once the example image has been shown (a shared link: at once), by first-paint.js, not preloaded", async () => {
   const html = await (await fetch(site.url)).text();
   assert.doesNotMatch(html, /rel="preload"[^>]*_bg\.wasm/, 'no preload of the wasm');
-  assert.match(html, /<meta name="roofline-wasm" content="[^"]*roofline-app-[0-9a-f]+_bg\.wasm" \/>\s*<script id="first-paint-script">/, 'the wasm named above first-paint.js, which is in the page');
+  assert.match(html, /<meta name="roofline-wasm" content="[^"]*roofline-app-[0-9a-f]+_bg\.wasm" \/>\s*<meta name="roofline-bindings" content="[^"]*roofline-app-[0-9a-f]+\.js" \/>\s*<script id="first-paint-script">/, 'the wasm and its bindings named above first-paint.js, which is in the page');
+  assert.doesNotMatch(html, /<link rel="modulepreload"/, 'the bindings are preloaded by first-paint.js when wanted, not by the page');
   // Lighthouse counts what ended before the largest paint: the wasm must not start before it.
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();

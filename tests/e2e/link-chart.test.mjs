@@ -15,6 +15,9 @@ after(async () => { await browser?.close(); site?.server.close(); });
 
 const fixture = (name) => readFileSync(join(ROOT, 'engine', 'tests', 'fixtures', 'links', name), 'utf8').trim();
 const APP_WASM = /roofline-app-[0-9a-f]+_bg\.wasm$/;
+const APP_BINDINGS = /roofline-app-[0-9a-f]+\.js$/;
+/// In the page: whether the link chart's wasm has arrived.
+const linkChartWasmArrived = () => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/roofline-first_bg.wasm') && e.responseEnd > 0);
 
 /// Opens `url` with the app's wasm held back; returns what the link chart drew before the app
 /// was asked for, then what the app drew once released.
@@ -26,10 +29,14 @@ async function linkThenApp(url, viewport = { width: 1200, height: 900 }) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   let release;
   const released = new Promise((r) => { release = r; });
-  let linkChartArrived;
+  let linkChartArrived, bindingsAfterLinkChart;
   await page.route(APP_WASM, async (route) => {
-    linkChartArrived = await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/roofline-first_bg.wasm') && e.responseEnd > 0));
+    linkChartArrived = await page.evaluate(linkChartWasmArrived);
     await released;
+    await route.continue();
+  });
+  await page.route(APP_BINDINGS, async (route) => {
+    bindingsAfterLinkChart = await page.evaluate(linkChartWasmArrived);
     await route.continue();
   });
   await page.addInitScript(() => {
@@ -58,11 +65,12 @@ async function linkThenApp(url, viewport = { width: 1200, height: 900 }) {
   const appTab = await page.locator('[role=tab][aria-selected=true]').innerText();
   const shifts = await page.evaluate(() => window.__shifts);
   await context.close();
-  return { first: { ...first, tab }, app: { ...app, tab: appTab }, linkChartArrived, shifts, errors };
+  return { first: { ...first, tab }, app: { ...app, tab: appTab }, linkChartArrived, bindingsAfterLinkChart, shifts, errors };
 }
 
-function assertSame({ first, app, linkChartArrived, shifts, errors }, what) {
+function assertSame({ first, app, linkChartArrived, bindingsAfterLinkChart, shifts, errors }, what) {
   assert.equal(linkChartArrived, true, `${what}: the app's wasm is asked for once the link chart's has arrived`);
+  assert.equal(bindingsAfterLinkChart, true, `${what}: and its bindings too (first-paint.js, rooflineAppWanted)`);
   assert.deepEqual(errors, [], what);
   assert.deepEqual(first.rect, app.rect, `${what}: the chart at the same place and size`);
   assert.ok(first.pixels === app.pixels, `${what}: the same pixels`);
