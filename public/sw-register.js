@@ -29,9 +29,37 @@ if (embedded) {
   // not compete with the first chart's own downloads (docs/PERFORMANCE.md).
   // And once the parser workers have started, as a new version's activation waits for: in
   // Firefox an activation and a worker starting a worker hang each other (docs/BROWSERS.md).
-  whenAppRuns(() => whenParserSettled(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+  // And holding the lock on worker starts until the worker is installed and active: the parser
+  // starts its SQLite worker holding it too (below).
+  whenAppRuns(() => whenParserSettled(() => holdingWorkerStarts(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
+    .then((registration) => settled(registration.installing, registration).then(() => registration)))
     .then(letNewVersionsActivate)
     .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`))));
+}
+
+/// The Web Lock that keeps a service worker's installing and activating apart from the parser's
+/// start of its SQLite worker (worker/src/rocpd.rs), which may come at any time (a database
+/// dropped as a first visit's worker activates): in Firefox an activation and a worker being
+/// built hang each other (docs/BROWSERS.md). Each side holds it for its part; where a browser
+/// has no Web Locks, each goes on as before.
+const WORKER_STARTS = 'roofline-worker-starts';
+/// The longest the lock is held for one service worker.
+const SETTLE_WAIT_MS = 10000;
+
+/// Runs `f` (which returns a promise) holding the lock on worker starts.
+function holdingWorkerStarts(f) {
+  return navigator.locks ? navigator.locks.request(WORKER_STARTS, f) : f();
+}
+
+/// Resolves once `worker` has settled: activated or gone, or installed and waiting beside an
+/// active one (a new version waits to be told, below); or after SETTLE_WAIT_MS.
+function settled(worker, registration) {
+  return new Promise((resolve) => {
+    const done = () => worker.state === 'activated' || worker.state === 'redundant' || (worker.state === 'installed' && registration.active);
+    if (!worker || done()) { resolve(); return; }
+    worker.addEventListener('statechange', () => { if (done()) resolve(); });
+    setTimeout(resolve, SETTLE_WAIT_MS);
+  });
 }
 
 /// Calls `f` once the parser workers have started (app/src/worker.rs), or after PARSER_WAIT_MS.
@@ -46,7 +74,10 @@ function whenParserSettled(f) {
 /// Lets a new version take over (sw.js): the one waiting, the one installing (the browser's
 /// update check may have started it) and any found later.
 function letNewVersionsActivate(registration) {
-  const activate = (worker) => worker?.postMessage('activate');
+  const activate = (worker) => worker && holdingWorkerStarts(() => {
+    worker.postMessage('activate');
+    return settled(worker, { active: null });
+  });
   const whenInstalled = (worker) => worker?.addEventListener('statechange', () => { if (worker.state === 'installed') activate(worker); });
   activate(registration.waiting);
   whenInstalled(registration.installing);

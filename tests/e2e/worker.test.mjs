@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startSite, launch, openPage, tableText, waitForChart, workerReady, SAMPLES, settled } from './helpers.mjs';
+import { startSite, launch, openPage, tableText, waitForChart, workerReady, SAMPLES, settled, ROOT } from './helpers.mjs';
 import { openMenu, MENUS } from './menus.mjs';
 import { bigRawPage } from './engines/inputs.mjs';
 
@@ -368,5 +368,28 @@ test('pasted text is parsed in the worker too', async () => {
   await page.getByRole('button', { name: 'Analyse pasted text' }).click();
   await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('pasted_kernel'));
   await settled(page);
+  await context.close();
+});
+
+test('the SQLite worker is started holding the page’s lock on worker starts, as the service worker is activated', async () => {
+  // public/sw-register.js installs and activates the service worker holding the Web Lock
+  // `roofline-worker-starts`, and the parser starts its SQLite worker holding it
+  // (worker/src/rocpd.rs): in Firefox an activation and a worker being built hang each other.
+  // Here the page holds the lock itself: a dropped database waits, without fetching the SQLite
+  // worker, until it is released, then reads.
+  const { context, page } = await openPage(browser, site.url);
+  // What the server is asked from now on (workers' requests included).
+  const from = site.requests.length;
+  const requests = () => site.requests.slice(from);
+  await page.evaluate(() => new Promise((held) => {
+    navigator.locks.request('roofline-worker-starts', () => new Promise((release) => { window.__releaseWorkerStarts = release; held(); }));
+  }));
+  await page.setInputFiles('#file-input', join(ROOT, 'engine', 'tests', 'fixtures', 'rocpd', 'mi300x.db'));
+  await page.waitForTimeout(1500);
+  assert.deepEqual(requests().filter((u) => /rocpd/.test(u)), [], 'no SQLite worker while the lock is held');
+  assert.doesNotMatch(await tableText(page), /dgemm_fp64/);
+  await page.evaluate(() => window.__releaseWorkerStarts());
+  await page.waitForFunction(() => document.querySelector('table.kernels tbody').innerText.includes('dgemm_fp64'), null, { timeout: 60_000 });
+  assert.ok(requests().some((u) => /roofline-rocpd_bg\.wasm$/.test(u)), 'the SQLite worker fetched once the lock was released');
   await context.close();
 });

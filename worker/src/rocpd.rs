@@ -4,8 +4,8 @@
 //! worker of its own, started on the first database and kept (a page that never sees a
 //! database never fetches it). This parser starts it, not the page: the page's module stays
 //! as it was (its size is held to a ratchet, scripts/size-budget.mjs), and it is started
-//! long after this parser's own workers, not while the service worker may be activating
-//! (the Firefox hang of ARCHITECTURE.md, `worker/`).
+//! long after this parser's own workers, and never while the service worker is being installed
+//! or activated (the Firefox hang of ARCHITECTURE.md, `worker/`; [`WorkerStarts`]).
 //!
 //! A database is told by its first 16 bytes (`binary::is_database`), read only for files
 //! whose size a database can have (a multiple of 512 bytes, its smallest page size), so a list
@@ -21,6 +21,8 @@ use roofline_engine::import::binary;
 use roofline_engine::dataset::file_read::FileRead;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 /// The SQLite worker's loader, beside this worker's.
@@ -67,6 +69,9 @@ async fn worker() -> Result<Rc<Nested>, String> {
     if let Some(w) = WORKER.with(|w| w.borrow().clone()).filter(|w| !w.inbox.borrow().failed) {
         return Ok(w);
     }
+    // Started holding the page's lock on worker starts, until it listens or fails: the page's
+    // service worker installs and activates holding it too ([`WorkerStarts`]).
+    let _held = WorkerStarts::hold().await;
     let w = Rc::new(Nested::start(LOADER, Some("rocpd")).ok_or("this browser does not let a worker start one")?);
     w.settled(START_MS).await;
     let (ready, failed) = {
@@ -79,6 +84,55 @@ async fn worker() -> Result<Rc<Nested>, String> {
     }
     WORKER.with(|s| *s.borrow_mut() = Some(w.clone()));
     Ok(w)
+}
+
+/// The Web Lock `roofline-worker-starts`, held (released when dropped). A database may be
+/// dropped while a first visit's service worker is being activated, and in Firefox an
+/// activation and a worker being built hang each other (docs/BROWSERS.md): the load then
+/// waited for ever. `public/sw-register.js` installs and activates the service worker holding
+/// this lock, so the SQLite worker is started before or after, never during. Where the browser
+/// has no Web Locks (`navigator.locks`), nothing is held, as before.
+struct WorkerStarts {
+    release: Option<js_sys::Function>,
+}
+
+impl WorkerStarts {
+    const NAME: &'static str = "roofline-worker-starts";
+
+    /// Waits for the lock and holds it.
+    async fn hold() -> WorkerStarts {
+        let Some((locks, request)) = Self::request() else { return WorkerStarts { release: None } };
+        // `request` holds the lock until the promise its callback returns settles: `held`,
+        // resolved by `release`.
+        let mut release = None;
+        let held = js_sys::Promise::new(&mut |resolve, _| release = Some(resolve));
+        let granted = js_sys::Promise::new(&mut |granted, _| {
+            let held = held.clone();
+            let on_grant = Closure::once_into_js(move || {
+                let _ = granted.call0(&JsValue::NULL);
+                held
+            });
+            let _ = request.call2(&locks, &JsValue::from_str(Self::NAME), &on_grant);
+        });
+        let _ = JsFuture::from(granted).await;
+        WorkerStarts { release }
+    }
+
+    /// `navigator.locks` and its `request` method, where the browser has them.
+    fn request() -> Option<(JsValue, js_sys::Function)> {
+        let navigator = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("navigator")).ok()?;
+        let locks = js_sys::Reflect::get(&navigator, &JsValue::from_str("locks")).ok().filter(|l| l.is_object())?;
+        let request = js_sys::Reflect::get(&locks, &JsValue::from_str("request")).ok()?.dyn_into().ok()?;
+        Some((locks, request))
+    }
+}
+
+impl Drop for WorkerStarts {
+    fn drop(&mut self) {
+        if let Some(release) = self.release.take() {
+            let _ = release.call0(&JsValue::NULL);
+        }
+    }
 }
 
 /// The databases of a list, asked of the SQLite worker at once (it reads them in turn).
