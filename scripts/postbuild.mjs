@@ -37,7 +37,7 @@ html = html.replace(inline, (_, loader) => {
   // (`rooflineAppWanted`: at once, or on a shared link's page once the link chart's wasm has
   // arrived), not by a static import, which the browser fetches as it parses the page: on a
   // link's page their 12.6 KB gzipped shared the network with the link chart's wasm
-  // (docs/PERFORMANCE.md, "2026-12-07").
+  // (docs/PERFORMANCE.md, "2026-12-07, later").
   const staticImport = /^import init, \* as bindings from '([^']+)';$/m;
   const imported = staticImport.exec(body);
   if (!imported) throw new Error('postbuild: the loader script no longer imports its bindings as "import init, * as bindings from \'…\';"');
@@ -57,7 +57,7 @@ if (moved !== 1) throw new Error(`expected one inline loader script in index.htm
 // top-level names of the classic scripts, such as the workers' `wasm_bindgen`, stay global):
 // wasm-bindgen's bindings and our loaders carry comments and whitespace that were 13 KB
 // gzipped in all, on a phone's first visit 2.6 KB of a shared link's first chart (the link
-// chart's bindings) and 5.5 KB of the bare page's app (docs/PERFORMANCE.md, "2026-12-07"). Not
+// chart's bindings) and 5.5 KB of the bare page's app (docs/PERFORMANCE.md, "2026-12-07, later"). Not
 // sw.js, whose lines scripts/precache.mjs stamps. A script the page names with an `integrity`
 // hash gets it again below. first-paint.js is minified where it is put in the page.
 const minified = (source, module) => esbuild.transformSync(source, { minify: true, format: module ? 'esm' : undefined, target: 'es2022', legalComments: 'none' }).code;
@@ -141,7 +141,7 @@ const passes = ['--flatten', '--rereloop', '-Os', '-Os', '--strip-producers'];
 // (docs/PERFORMANCE.md, "2026-11-29, afternoon"). The link chart's `main` was one 95 KB
 // function, compiled before its first line ran: in pieces (first/src/main.rs keeps LLVM from
 // inlining them), a throttled phone compiles its chart's functions in 64–68 ms instead of
-// 117–126 ms, for 0.2 KB more gzipped ("2026-12-07").
+// 117–126 ms, for 0.2 KB more gzipped ("2026-12-07, later").
 const appPasses = [...passes, '-ocimfs=3000'];
 // The parser worker is fetched after the first chart and parses every file: optimised for
 // speed, as its Cargo profile (`wasm-worker`, opt-level 3) is (docs/PERFORMANCE.md).

@@ -3,7 +3,7 @@
 //! Each `sort_by` with a closure of its own is a copy of the standard library's stable sort in
 //! the wasm (3–4 KB each): eight of them were 26 KB of the link chart's wasm (`first/`), none of
 //! which a plain shared link runs, downloaded on every shared link's first visit
-//! (docs/PERFORMANCE.md, "2026-12-07"). [`sort_by`] sorts the positions instead, with the
+//! (docs/PERFORMANCE.md, "2026-12-07, later"). [`sort_by`] sorts the positions instead, with the
 //! comparison behind a `dyn`, so the engine compiles one sort; callers keep their comparisons.
 //! For the lists sorted here (a kernel's bounds, the kernels of a top-N, the devices of a run) the
 //! indirect call costs nothing measurable. The redraw's sorts (`chart::dots`, once per kernel

@@ -111,7 +111,8 @@ const ARROW_GAP_PX: f64 = 1.5;
 /// the modes' builders reach only through the input ([`ChartInput::runs_extent`] and its
 /// siblings), and the input only once [`ChartInput::with_runs`] has set it. A chart that never
 /// has runs, the link chart (`first/`), then links none of this module's code: 15 KB of its
-/// wasm, 6 KB gzipped of a shared link's first chart (docs/PERFORMANCE.md, "2026-12-07").
+/// wasm and its callees, 12.5 KB gzipped of a shared link's first chart (docs/PERFORMANCE.md,
+/// "2026-12-07, later").
 pub(super) struct Layer {
     pub extent: fn(&ChartInput) -> (Vec<f64>, Vec<f64>),
     pub legend: fn(&ChartInput) -> Option<LegendItem>,
