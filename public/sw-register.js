@@ -32,7 +32,7 @@ if (embedded) {
   // And holding the lock on worker starts until the worker is installed and active: the parser
   // starts its SQLite worker holding it too (below).
   whenAppRuns(() => whenParserSettled(() => holdingWorkerStarts(() => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), { updateViaCache: 'none' })
-    .then((registration) => settled(registration.installing, registration).then(() => registration)))
+    .then((registration) => settled(registration.installing, Boolean(registration.active)).then(() => registration)))
     .then(letNewVersionsActivate)
     .catch((e) => offlineUnavailable(`the browser refused the service worker: ${e.message || e}`))));
 }
@@ -51,11 +51,12 @@ function holdingWorkerStarts(f) {
   return navigator.locks ? navigator.locks.request(WORKER_STARTS, f) : f();
 }
 
-/// Resolves once `worker` has settled: activated or gone, or installed and waiting beside an
-/// active one (a new version waits to be told, below); or after SETTLE_WAIT_MS.
-function settled(worker, registration) {
+/// Resolves once `worker` has settled: activated or gone, or installed where it is to wait
+/// beside an active one (`waits`: a new version waits to be told, below); or after
+/// SETTLE_WAIT_MS.
+function settled(worker, waits = false) {
   return new Promise((resolve) => {
-    const done = () => worker.state === 'activated' || worker.state === 'redundant' || (worker.state === 'installed' && registration.active);
+    const done = () => worker.state === 'activated' || worker.state === 'redundant' || (waits && worker.state === 'installed');
     if (!worker || done()) { resolve(); return; }
     worker.addEventListener('statechange', () => { if (done()) resolve(); });
     setTimeout(resolve, SETTLE_WAIT_MS);
@@ -76,7 +77,7 @@ function whenParserSettled(f) {
 function letNewVersionsActivate(registration) {
   const activate = (worker) => worker && holdingWorkerStarts(() => {
     worker.postMessage('activate');
-    return settled(worker, { active: null });
+    return settled(worker);
   });
   const whenInstalled = (worker) => worker?.addEventListener('statechange', () => { if (worker.state === 'installed') activate(worker); });
   activate(registration.waiting);

@@ -57,7 +57,6 @@ fn on_read() {
     });
 }
 
-
 /// Reads the database `file` with the engine's rocpd reader, SQLite reading its pages from the
 /// `File` ([`vfs`]). Errors name the file.
 #[cfg(target_arch = "wasm32")]

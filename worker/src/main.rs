@@ -303,7 +303,6 @@ struct Times {
     database: rocpd::Stats,
 }
 
-
 /// Parses files already in memory (pasted text, fetched examples) as one dataset.
 fn load_sources(sources: &JsValue) -> Result<Dataset, String> {
     let sources: &js_sys::Array = sources.dyn_ref().ok_or_else(|| "nothing to read".to_string())?;

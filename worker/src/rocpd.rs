@@ -120,9 +120,8 @@ impl WorkerStarts {
 
     /// `navigator.locks` and its `request` method, where the browser has them.
     fn request() -> Option<(JsValue, js_sys::Function)> {
-        let navigator = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("navigator")).ok()?;
-        let locks = js_sys::Reflect::get(&navigator, &JsValue::from_str("locks")).ok().filter(|l| l.is_object())?;
-        let request = js_sys::Reflect::get(&locks, &JsValue::from_str("request")).ok()?.dyn_into().ok()?;
+        let locks = field(&field(&js_sys::global(), "navigator"), "locks");
+        let request = field(&locks, "request").dyn_into().ok()?;
         Some((locks, request))
     }
 }

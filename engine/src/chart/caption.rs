@@ -93,7 +93,6 @@ pub fn machine_line(m: &Machine) -> String {
     }
 }
 
-
 /// The source files by name (no folders): one name alone, two or three listed ("2 files:
 /// a.csv, b.csv"), more as the count and the first two ("5 files: a.csv, b.csv, …").
 pub fn files_line<S: AsRef<str>>(paths: &[S]) -> String {

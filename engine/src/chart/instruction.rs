@@ -11,7 +11,6 @@
 //! ("the dots are well below the dotted line indicating a 2× loss"). Tensor kernels add their
 //! HMMA instruction rate per level (Fig. 9), ringed in the compute colour.
 
-
 use super::dots::{radius_px, selected_last, Dot};
 use super::frame::{auto_range, Axes, Builder, LegendItem, Swatch};
 use super::hierarchical::level_name;

@@ -84,7 +84,6 @@ pub fn long_link_warning(chars: usize, save_file: &str) -> Option<String> {
     })
 }
 
-
 /// A view with runs is written as v2 (v1's payload, then the runs); one without, as v1, byte
 /// for byte as before v2 existed.
 fn pack(view: &View, names: &[&str]) -> String {
